@@ -1,0 +1,12 @@
+export { DEFAULT_RATING_CONFIG, resolveConfig } from './config.ts';
+export type { RatingConfig } from './config.ts';
+export type { LoggedMatch, RatedMatch, Ranking, RatingState, Ratings } from './types.ts';
+export { pairwiseResults } from './pairwise.ts';
+export type { PairwiseResult } from './pairwise.ts';
+export { assertValidRanking, canonicalRanking, compareIds, winnersOf } from './ranking.ts';
+export { periodIndexOf, periodStart } from './period.ts';
+export { GLICKO2_SCALE, idlePeriodsBefore, idleRd, rdEnteringPeriod } from './idle.ts';
+export { closePeriod } from './close-period.ts';
+export { applyPeriod, recompute } from './recompute.ts';
+export type { PeriodRatings, RecomputeResult } from './recompute.ts';
+export { PROVISIONAL_RD, conservativeRating, isProvisional } from './leaderboard.ts';
