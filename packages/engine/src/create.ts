@@ -1,0 +1,98 @@
+import { COPIES_PER_ROLE, ENGINE_VERSION, HAND_SIZE, MAX_SEATS, MIN_SEATS, START_COINS } from './constants';
+import { randomInt, seedRng, shuffleInPlace } from './rng';
+import { ROLES } from './types';
+import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role } from './types';
+
+/** A full deck, in a fixed order, before shuffling. */
+export function fullDeck(): Role[] {
+  const deck: Role[] = [];
+  for (const r of ROLES) for (let i = 0; i < COPIES_PER_ROLE; i++) deck.push(r);
+  return deck;
+}
+
+/**
+ * A new game from a seed (shuffled deck, dealt hands, first seat drawn) or from an explicit setup
+ * (hands, coins and deck used as given). Throws on invalid options: this is a programming error, not
+ * agent input.
+ */
+export function createGame(opts: CreateGameOptions): GameState {
+  const n = opts?.players;
+  if (!Number.isInteger(n) || n < MIN_SEATS || n > MAX_SEATS) {
+    throw new Error(`players must be an integer from ${MIN_SEATS} to ${MAX_SEATS}`);
+  }
+  if (typeof opts.seed !== 'string') throw new Error('seed must be a string');
+  let rng = seedRng(opts.seed);
+  let hands: Role[][];
+  let deck: Role[];
+  let coins: number[];
+  let firstSeat: number | undefined;
+  if (opts.setup) {
+    validateSetup(n, opts.setup);
+    hands = opts.setup.hands.map((h) => [...h]);
+    deck = [...opts.setup.deck];
+    coins = opts.setup.coins ? [...opts.setup.coins] : new Array<number>(n).fill(START_COINS);
+    firstSeat = opts.setup.firstSeat;
+  } else {
+    deck = fullDeck();
+    rng = shuffleInPlace(rng, deck);
+    hands = Array.from({ length: n }, () => [] as Role[]);
+    for (let round = 0; round < HAND_SIZE; round++) for (const h of hands) h.push(deck.shift() as Role);
+    coins = new Array<number>(n).fill(START_COINS);
+  }
+  if (firstSeat === undefined) [firstSeat, rng] = randomInt(rng, 0, n - 1);
+  const players: PlayerState[] = hands.map((h, i) => ({
+    coins: coins[i] as number,
+    cards: h.map((role) => ({ role, revealed: false })),
+    eliminated: false,
+  }));
+  return {
+    engineVersion: ENGINE_VERSION,
+    players,
+    deck,
+    phase: 'action',
+    activeSeat: firstSeat,
+    turn: 0,
+    rng,
+    pending: null,
+    window: null,
+    losses: [],
+    after: null,
+    drawn: [],
+    eliminationOrder: [],
+    endReason: null,
+  };
+}
+
+function validateSetup(n: number, setup: GameSetup): void {
+  if (!Array.isArray(setup.hands) || setup.hands.length !== n)
+    throw new Error(`setup.hands must hold ${n} hands`);
+  for (const h of setup.hands) {
+    if (!Array.isArray(h) || h.length !== HAND_SIZE)
+      throw new Error(`each hand must hold ${HAND_SIZE} cards`);
+  }
+  if (!Array.isArray(setup.deck)) throw new Error('setup.deck must be an array of roles');
+  const counts = new Map<string, number>();
+  for (const r of [...setup.hands.flat(), ...setup.deck]) {
+    if (!(ROLES as readonly string[]).includes(r)) throw new Error(`unknown role: ${String(r)}`);
+    counts.set(r, (counts.get(r) ?? 0) + 1);
+  }
+  for (const r of ROLES) {
+    if (counts.get(r) !== COPIES_PER_ROLE) {
+      throw new Error(
+        `a setup must hold exactly ${COPIES_PER_ROLE} of each role (${r}: ${counts.get(r) ?? 0})`,
+      );
+    }
+  }
+  if (setup.coins !== undefined) {
+    if (!Array.isArray(setup.coins) || setup.coins.length !== n)
+      throw new Error(`setup.coins must hold ${n} numbers`);
+    for (const c of setup.coins)
+      if (!Number.isInteger(c) || c < 0) throw new Error('coins must be integers >= 0');
+  }
+  if (
+    setup.firstSeat !== undefined &&
+    (!Number.isInteger(setup.firstSeat) || setup.firstSeat < 0 || setup.firstSeat >= n)
+  ) {
+    throw new Error(`setup.firstSeat must be an integer from 0 to ${n - 1}`);
+  }
+}

@@ -1,0 +1,308 @@
+import { BLOCK_ROLES, CLAIM, COST, TURN_CAP } from './constants';
+import type { Draft } from './draft';
+import { firstYes, windowPendingSeats } from './pending';
+import { computeRanking } from './ranking';
+import { shuffleInPlace } from './rng';
+import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
+import type { EndReason, LossReason, PendingAction, Role, TurnActionType, WindowAnswer } from './types';
+
+// The rules as transitions over a Draft. Each function leaves the draft in a state that waits for
+// a decision (or is over); none of them validates input: apply.ts only calls them with legal actions.
+
+export function endGame(d: Draft, reason: EndReason): void {
+  const s = d.s;
+  s.phase = 'game_over';
+  s.pending = null;
+  s.window = null;
+  s.losses = [];
+  s.after = null;
+  s.endReason = reason;
+  d.emit({ type: 'game_over', turn: s.turn, reason, ranking: computeRanking(s) });
+}
+
+/** Passes the turn to the next living seat, or ends the game at the turn cap. */
+export function endTurn(d: Draft): void {
+  const s = d.s;
+  s.pending = null;
+  s.window = null;
+  s.losses = [];
+  s.after = null;
+  s.turn += 1;
+  if (s.turn >= TURN_CAP) {
+    endGame(d, 'turn_cap');
+    return;
+  }
+  s.activeSeat = nextLivingSeat(s, s.activeSeat);
+  s.phase = 'action';
+  d.emit({ type: 'turn_started', turn: s.turn, seat: s.activeSeat });
+}
+
+export function eliminate(d: Draft, seat: number): void {
+  const p = d.player(seat);
+  p.eliminated = true;
+  p.coins = 0;
+  d.s.eliminationOrder = [...d.s.eliminationOrder, seat];
+  d.emit({ type: 'eliminated', turn: d.s.turn, seat });
+  if (livingCount(d.s) <= 1) endGame(d, 'last_standing');
+}
+
+/** Reveals one face-down card; eliminates the seat when it was its last. */
+export function revealCard(d: Draft, seat: number, slot: number, reason: LossReason): void {
+  const p = d.player(seat);
+  const card = p.cards[slot];
+  if (!card || card.revealed) return;
+  card.revealed = true;
+  d.emit({ type: 'influence_lost', turn: d.s.turn, seat, slot, role: card.role, reason });
+  if (faceDownCount(p) === 0) eliminate(d, seat);
+}
+
+function resolved(d: Draft, outcome: 'done' | 'blocked' | 'cancelled' | 'no_effect', coins = 0): void {
+  const p = d.s.pending as PendingAction;
+  d.emit({
+    type: 'resolved',
+    turn: d.s.turn,
+    seat: p.actor,
+    action: p.action,
+    target: p.target,
+    outcome,
+    coins,
+  });
+}
+
+export function declare(d: Draft, actor: number, action: TurnActionType, target: number | null): void {
+  const s = d.s;
+  const cost = COST[action];
+  if (cost > 0) d.player(actor).coins -= cost;
+  const claim = CLAIM[action];
+  s.pending = { action, actor, target, claim, blocker: null, blockRole: null };
+  d.emit({ type: 'declared', turn: s.turn, seat: actor, action, target, claim, cost });
+  if (action === 'income') {
+    d.player(actor).coins += 1;
+    resolved(d, 'done', 1);
+    endTurn(d);
+  } else if (action === 'coup') {
+    resolved(d, 'done');
+    owe(d, target as number, 'coup', 'end_turn');
+  } else if (claim) {
+    openWindow(d, 'challenge_action');
+  } else {
+    blockOrResolve(d);
+  }
+}
+
+function openWindow(d: Draft, kind: 'challenge_action' | 'block'): void {
+  const s = d.s;
+  const p = s.pending as PendingAction;
+  const eligible = kind === 'block' && p.target !== null ? [p.target] : othersInTurnOrder(s, p.actor);
+  s.window = { kind, eligible, answers: new Array<WindowAnswer | null>(s.players.length).fill(null) };
+  s.phase = kind;
+  if (eligible.length === 0) closeWindow(d);
+}
+
+/** Records one seat's answer in the open window and closes it once no answer can change the outcome. */
+export function answerWindow(d: Draft, seat: number, answer: WindowAnswer): void {
+  const w = d.s.window;
+  if (!w) return;
+  const answers = w.answers.slice();
+  answers[seat] = answer;
+  d.s.window = { ...w, answers };
+  if (answer === 'pass') d.emit({ type: 'passed', turn: d.s.turn, seat, phase: d.s.phase });
+  if (windowPendingSeats(d.s.window).length === 0) closeWindow(d);
+}
+
+/** Removes a seat that is gone from the open window, closing it if that settles it. */
+export function leaveWindow(d: Draft, seat: number): void {
+  const w = d.s.window;
+  if (!w) return;
+  const answers = w.answers.slice();
+  answers[seat] = null;
+  d.s.window = { ...w, eligible: w.eligible.filter((x) => x !== seat), answers };
+  if (windowPendingSeats(d.s.window).length === 0) closeWindow(d);
+}
+
+function closeWindow(d: Draft): void {
+  const s = d.s;
+  const w = s.window;
+  if (!w) return;
+  const p = s.pending as PendingAction;
+  const yes = firstYes(w);
+  s.window = null;
+  if (w.kind === 'challenge_action') {
+    if (yes === null) blockOrResolve(d);
+    else challenge(d, yes, p.actor, p.claim as Role, 'action');
+  } else if (yes === null) {
+    resolveAction(d);
+  } else {
+    const role = w.answers[yes] as Role;
+    s.pending = { ...p, blocker: yes, blockRole: role };
+    s.phase = 'challenge_block';
+    d.emit({ type: 'blocked', turn: s.turn, seat: yes, actor: p.actor, role });
+  }
+}
+
+/** The block window, when the action is blockable and its target (if any) is still alive. */
+export function blockOrResolve(d: Draft): void {
+  const p = d.s.pending as PendingAction;
+  const blockable = BLOCK_ROLES[p.action].length > 0;
+  const targetAlive = p.target === null || !d.peek(p.target).eliminated;
+  if (blockable && targetAlive) openWindow(d, 'block');
+  else resolveAction(d);
+}
+
+/** `challenger` challenges `challenged`'s claim of `claim`; resolves who loses influence. */
+export function challenge(
+  d: Draft,
+  challenger: number,
+  challenged: number,
+  claim: Role,
+  against: 'action' | 'block',
+): void {
+  const s = d.s;
+  const cards = d.peek(challenged).cards;
+  const slot = cards.findIndex((c) => !c.revealed && c.role === claim);
+  const truthful = slot >= 0;
+  d.emit({ type: 'challenged', turn: s.turn, seat: challenger, challenged, claim, against, truthful });
+  if (truthful) {
+    // Show the card, shuffle it into the deck and draw a secret replacement into the same slot.
+    const deck = d.deck();
+    deck.push(claim);
+    s.rng = shuffleInPlace(s.rng, deck);
+    const replacement = deck.shift() as Role;
+    (d.player(challenged).cards[slot] as { role: Role }).role = replacement;
+    d.emit({ type: 'card_shown', turn: s.turn, seat: challenged, slot, role: claim, replacement });
+    owe(d, challenger, 'challenge', against === 'action' ? 'block_or_resolve' : 'blocked');
+  } else {
+    owe(d, challenged, 'challenge', against === 'action' ? 'cancelled' : 'resolve');
+  }
+}
+
+/** Queues an influence loss, then continues with `after` once it has been taken. */
+export function owe(d: Draft, seat: number, reason: LossReason, after: PendingContinuation): void {
+  d.s.losses = [...d.s.losses, { seat, reason }];
+  d.s.after = after;
+  takeLosses(d);
+}
+
+type PendingContinuation = NonNullable<Draft['s']['after']>;
+
+/** Asks the next seat that owes influence, or runs the continuation when nobody does. */
+export function takeLosses(d: Draft): void {
+  const s = d.s;
+  while (s.losses.length > 0 && d.peek((s.losses[0] as { seat: number }).seat).eliminated) {
+    s.losses = s.losses.slice(1);
+  }
+  if (s.losses.length > 0) {
+    s.phase = 'lose_influence';
+    return;
+  }
+  const after = s.after;
+  s.after = null;
+  switch (after) {
+    case 'block_or_resolve':
+      blockOrResolve(d);
+      break;
+    case 'resolve':
+      resolveAction(d);
+      break;
+    case 'cancelled':
+      resolved(d, 'cancelled');
+      endTurn(d);
+      break;
+    case 'blocked':
+      resolved(d, 'blocked');
+      endTurn(d);
+      break;
+    default:
+      endTurn(d);
+  }
+}
+
+/** The seat at the head of the loss queue reveals the card in `slot`. */
+export function loseCard(d: Draft, seat: number, slot: number): void {
+  const due = d.s.losses[0];
+  d.s.losses = d.s.losses.slice(1);
+  revealCard(d, seat, slot, due?.reason ?? 'challenge');
+  if (!d.over) takeLosses(d);
+}
+
+export function resolveAction(d: Draft): void {
+  const s = d.s;
+  const p = s.pending as PendingAction;
+  const targetAlive = p.target !== null && !d.peek(p.target).eliminated;
+  switch (p.action) {
+    case 'foreign_aid':
+      d.player(p.actor).coins += 2;
+      resolved(d, 'done', 2);
+      return endTurn(d);
+    case 'tax':
+      d.player(p.actor).coins += 3;
+      resolved(d, 'done', 3);
+      return endTurn(d);
+    case 'steal': {
+      if (!targetAlive) {
+        resolved(d, 'no_effect');
+        return endTurn(d);
+      }
+      const victim = d.player(p.target as number);
+      const amount = Math.min(2, victim.coins);
+      victim.coins -= amount;
+      d.player(p.actor).coins += amount;
+      resolved(d, 'done', amount);
+      return endTurn(d);
+    }
+    case 'assassinate':
+      if (!targetAlive) {
+        resolved(d, 'no_effect');
+        return endTurn(d);
+      }
+      resolved(d, 'done');
+      return owe(d, p.target as number, 'assassinate', 'end_turn');
+    case 'exchange': {
+      const deck = d.deck();
+      s.drawn = deck.splice(0, 2);
+      s.phase = 'exchange_return';
+      d.emit({
+        type: 'exchange_drawn',
+        turn: s.turn,
+        seat: p.actor,
+        count: s.drawn.length,
+        roles: [...s.drawn],
+      });
+      return;
+    }
+    default:
+      // income and coup resolve when declared.
+      return endTurn(d);
+  }
+}
+
+/** The exchanging seat returns 2 of (its face-down cards in slot order, then the drawn cards). */
+export function returnCards(d: Draft, seat: number, indices: readonly number[]): void {
+  const s = d.s;
+  const p = d.player(seat);
+  const slots: number[] = [];
+  p.cards.forEach((c, i) => {
+    if (!c.revealed) slots.push(i);
+  });
+  const pool: Role[] = [...slots.map((i) => (p.cards[i] as { role: Role }).role), ...s.drawn];
+  const returned = pool.filter((_, i) => indices.includes(i));
+  const kept = pool.filter((_, i) => !indices.includes(i));
+  slots.forEach((slot, k) => ((p.cards[slot] as { role: Role }).role = kept[k] as Role));
+  const deck = d.deck();
+  deck.push(...returned);
+  s.rng = shuffleInPlace(s.rng, deck);
+  s.drawn = [];
+  d.emit({ type: 'exchange_returned', turn: s.turn, seat, count: returned.length, returned });
+  resolved(d, 'done');
+  endTurn(d);
+}
+
+/** Puts drawn cards back (an exchanging seat that forfeits) and shuffles. */
+export function returnDrawn(d: Draft): void {
+  const s = d.s;
+  if (s.drawn.length === 0) return;
+  const deck = d.deck();
+  deck.push(...s.drawn);
+  s.drawn = [];
+  s.rng = shuffleInPlace(s.rng, deck);
+}

@@ -1,0 +1,51 @@
+import { Draft } from './draft';
+import { endTurn, leaveWindow, resolveAction, returnDrawn, revealCard, takeLosses } from './flow';
+import { isSeat } from './seats';
+import type { GameEvent, GameState } from './types';
+
+/**
+ * The seat leaves the game now: its face-down cards are revealed, it is eliminated, and every window it
+ * was part of goes on without it. A no-op for a seat already gone or a game already over.
+ */
+export function forfeit(s: GameState, seat: number): { state: GameState; events: GameEvent[] } {
+  if (s.phase === 'game_over' || !isSeat(s, seat) || s.players[seat]?.eliminated)
+    return { state: s, events: [] };
+  const d = new Draft(s);
+  const phase = s.phase;
+  const pending = s.pending;
+  const isActor = seat === s.activeSeat;
+  d.emit({ type: 'forfeited', turn: s.turn, seat });
+  if (phase === 'exchange_return' && isActor) returnDrawn(d);
+  const cards = d.peek(seat).cards;
+  for (let slot = 0; slot < cards.length && !d.peek(seat).eliminated; slot++) {
+    if (!cards[slot]?.revealed) revealCard(d, seat, slot, 'forfeit');
+  }
+  if (d.over) return { state: d.s, events: d.events };
+
+  switch (phase) {
+    case 'action':
+    case 'exchange_return':
+      if (isActor) endTurn(d);
+      break;
+    case 'challenge_action':
+    case 'block':
+      if (isActor) endTurn(d);
+      else leaveWindow(d, seat);
+      break;
+    case 'challenge_block':
+      if (isActor) endTurn(d);
+      else if (pending?.blocker === seat) {
+        // The block lapses and the action resolves.
+        d.s.pending = { ...pending, blocker: null, blockRole: null };
+        resolveAction(d);
+      }
+      break;
+    case 'lose_influence':
+      // The forfeit counts as this seat's owed loss; owed losses of others are still taken.
+      d.s.losses = d.s.losses.filter((l) => l.seat !== seat);
+      if (isActor) d.s.after = 'end_turn';
+      takeLosses(d);
+      break;
+  }
+  return { state: d.s, events: d.events };
+}

@@ -1,0 +1,49 @@
+import type { GameState, PlayerState } from './types';
+
+export function isAlive(p: Readonly<PlayerState>): boolean {
+  return !p.eliminated;
+}
+
+export function faceDownCount(p: Readonly<PlayerState>): number {
+  let n = 0;
+  for (const c of p.cards) if (!c.revealed) n++;
+  return n;
+}
+
+export function livingCount(s: GameState): number {
+  let n = 0;
+  for (const p of s.players) if (!p.eliminated) n++;
+  return n;
+}
+
+/** Bitmask of living seats. */
+export function livingMask(s: GameState): number {
+  let m = 0;
+  for (let i = 0; i < s.players.length; i++) if (!(s.players[i] as PlayerState).eliminated) m |= 1 << i;
+  return m;
+}
+
+/** Other living seats in turn order after `seat`. */
+export function othersInTurnOrder(s: GameState, seat: number): number[] {
+  const n = s.players.length;
+  const out: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const i = (seat + k) % n;
+    if (!(s.players[i] as PlayerState).eliminated) out.push(i);
+  }
+  return out;
+}
+
+/** The next living seat after `seat` in turn order (seat itself may be eliminated). */
+export function nextLivingSeat(s: GameState, seat: number): number {
+  const n = s.players.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (seat + k) % n;
+    if (!(s.players[i] as PlayerState).eliminated) return i;
+  }
+  return seat;
+}
+
+export function isSeat(s: GameState, seat: unknown): seat is number {
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < s.players.length;
+}
