@@ -1,0 +1,5 @@
+export * from './version';
+export * from './game';
+export * from './messages';
+export * from './websocket';
+export * from './wire';
