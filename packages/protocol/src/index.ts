@@ -3,3 +3,4 @@ export * from './game';
 export * from './messages';
 export * from './websocket';
 export * from './wire';
+export * from './signature';
