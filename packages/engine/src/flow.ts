@@ -1,6 +1,6 @@
 import { BLOCK_ROLES, CLAIM, COST, TURN_CAP } from './constants';
 import type { Draft } from './draft';
-import { firstYes, windowPendingSeats } from './pending';
+import { firstYes, windowSettled } from './pending';
 import { computeRanking } from './ranking';
 import { shuffleInPlace } from './rng';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
@@ -107,7 +107,7 @@ export function answerWindow(d: Draft, seat: number, answer: WindowAnswer): void
   answers[seat] = answer;
   d.s.window = { ...w, answers };
   if (answer === 'pass') d.emit({ type: 'passed', turn: d.s.turn, seat, phase: d.s.phase });
-  if (windowPendingSeats(d.s.window).length === 0) closeWindow(d);
+  if (windowSettled(d.s.window)) closeWindow(d);
 }
 
 /** Removes a seat that is gone from the open window, closing it if that settles it. */
@@ -117,7 +117,7 @@ export function leaveWindow(d: Draft, seat: number): void {
   const answers = w.answers.slice();
   answers[seat] = null;
   d.s.window = { ...w, eligible: w.eligible.filter((x) => x !== seat), answers };
-  if (windowPendingSeats(d.s.window).length === 0) closeWindow(d);
+  if (windowSettled(d.s.window)) closeWindow(d);
 }
 
 function closeWindow(d: Draft): void {

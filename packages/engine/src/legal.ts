@@ -7,6 +7,8 @@ import type { Action, GameState, PlayerState, Role } from './types';
 // array, so asking for legal actions allocates nothing in the hot loop.
 
 const freeze = <T>(x: T): T => Object.freeze(x);
+// Lists are shared but never handed out (legalActions copies them); frozen arrays are slow to read in V8.
+const list = <T>(x: T[]): readonly T[] => x;
 const act = (a: Action): Action => {
   if (a.data) {
     if (a.data.return_indices) freeze(a.data.return_indices);
@@ -34,16 +36,16 @@ const BLOCK: Record<Role, Action> = {
   contessa: act({ type: 'block', data: { role: 'contessa' } }),
 };
 
-const CHALLENGE_OR_PASS = freeze([CHALLENGE, PASS]);
+const CHALLENGE_OR_PASS = list([CHALLENGE, PASS]);
 const BLOCK_LISTS = {
-  foreign_aid: freeze([...BLOCK_ROLES.foreign_aid.map((r) => BLOCK[r]), PASS]),
-  steal: freeze([...BLOCK_ROLES.steal.map((r) => BLOCK[r]), PASS]),
-  assassinate: freeze([...BLOCK_ROLES.assassinate.map((r) => BLOCK[r]), PASS]),
+  foreign_aid: list([...BLOCK_ROLES.foreign_aid.map((r) => BLOCK[r]), PASS]),
+  steal: list([...BLOCK_ROLES.steal.map((r) => BLOCK[r]), PASS]),
+  assassinate: list([...BLOCK_ROLES.assassinate.map((r) => BLOCK[r]), PASS]),
 };
 
 /** lose_card choices by bitmask of face-down slots. */
-const LOSE_CARD: readonly Action[][] = Array.from({ length: 4 }, (_, mask) =>
-  freeze(
+const LOSE_CARD: readonly (readonly Action[])[] = Array.from({ length: 4 }, (_, mask) =>
+  list(
     [0, 1]
       .filter((i) => mask & (1 << i))
       .map((card_index) => act({ type: 'lose_card', data: { card_index } })),
@@ -51,13 +53,13 @@ const LOSE_CARD: readonly Action[][] = Array.from({ length: 4 }, (_, mask) =>
 );
 
 /** return_cards choices by the number of face-down cards (pool = face-down + 2 drawn). */
-const RETURN_CARDS: readonly Action[][] = [0, 1, 2].map((faceDown) => {
+const RETURN_CARDS: readonly (readonly Action[])[] = [0, 1, 2].map((faceDown) => {
   const out: Action[] = [];
   const size = faceDown + 2;
   for (let i = 0; i < size; i++)
     for (let j = i + 1; j < size; j++)
       out.push(act({ type: 'return_cards', data: { return_indices: [i, j] } }));
-  return freeze(out);
+  return list(out);
 });
 
 const turnCache = new Map<number, readonly Action[]>();
@@ -67,8 +69,8 @@ function turnActions(s: GameState, seat: number): readonly Action[] {
   const bucket = coins >= FORCED_COUP_COINS ? 3 : coins >= 7 ? 2 : coins >= 3 ? 1 : 0;
   const mask = livingMask(s);
   const key = ((seat * 64 + mask) * 4 + bucket) * 8 + s.players.length;
-  let list = turnCache.get(key);
-  if (!list) {
+  let cached = turnCache.get(key);
+  if (!cached) {
     const targets: number[] = [];
     for (let i = 0; i < s.players.length; i++) if (i !== seat && mask & (1 << i)) targets.push(i);
     const out: Action[] = [];
@@ -82,10 +84,10 @@ function turnActions(s: GameState, seat: number): readonly Action[] {
       for (const t of targets) out.push(STEAL[t] as Action);
       out.push(EXCHANGE);
     }
-    list = freeze(out);
-    turnCache.set(key, list);
+    cached = out;
+    turnCache.set(key, cached);
   }
-  return list;
+  return cached;
 }
 
 function faceDownMask(p: PlayerState): number {
@@ -97,7 +99,10 @@ function faceDownMask(p: PlayerState): number {
 /** Every legal answer for `seat` now, as ready-to-send objects; [] when the seat has nothing to decide. */
 export function legalActions(s: GameState, seat: number): Action[] {
   // A fresh array (callers may sort or filter it); the action objects inside are shared and frozen.
-  return legalList(s, seat).slice();
+  const list = legalList(s, seat);
+  const out = new Array<Action>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = list[i] as Action;
+  return out;
 }
 
 export function legalList(s: GameState, seat: number): readonly Action[] {

@@ -15,6 +15,27 @@ export function windowPendingSeats(w: ResponseWindow): number[] {
   return out;
 }
 
+/** Whether `seat` is among windowPendingSeats(w), without allocating. */
+export function isWindowPending(w: ResponseWindow, seat: number): boolean {
+  for (const x of w.eligible) {
+    const a = w.answers[x];
+    if (a === null || a === undefined) {
+      if (x === seat) return true;
+    } else if (a !== 'pass') return false;
+  }
+  return false;
+}
+
+/** True once no answer can change the window's outcome (windowPendingSeats is empty). */
+export function windowSettled(w: ResponseWindow): boolean {
+  for (const x of w.eligible) {
+    const a = w.answers[x];
+    if (a === null || a === undefined) return false;
+    if (a !== 'pass') return true;
+  }
+  return true;
+}
+
 /** The seat that said yes first in turn order, or null once everyone passed. */
 export function firstYes(w: ResponseWindow): number | null {
   for (const seat of w.eligible) {
@@ -55,6 +76,6 @@ export function isPending(s: GameState, seat: number): boolean {
     case 'game_over':
       return false;
     default:
-      return s.window ? windowPendingSeats(s.window).includes(seat) : false;
+      return s.window ? isWindowPending(s.window, seat) : false;
   }
 }

@@ -1,0 +1,57 @@
+// Plays random-legal-action games in-process and prints games per second for 2, 4 and 6 seats and the
+// mean number of decisions per game. Run: npm run bench -w @coup/engine
+import { applyAction, createGame, isOver, legalActions, pendingSeats } from '../src/index';
+
+/** xorshift32: the bench's own chooser, so the figures do not depend on Math.random. */
+function chooser(seed: number): (n: number) => number {
+  let x = seed | 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+function playOne(players: number, seed: string, pick: (n: number) => number): number {
+  let s = createGame({ players, seed });
+  let decisions = 0;
+  while (!isOver(s)) {
+    const seats = pendingSeats(s);
+    const seat = seats[pick(seats.length)] as number;
+    const legal = legalActions(s, seat);
+    const res = applyAction(s, seat, legal[pick(legal.length)]!);
+    if (!res.ok) throw new Error(`engine rejected a legal action: ${res.error.message}`);
+    s = res.state;
+    decisions++;
+  }
+  return decisions;
+}
+
+function run(players: number, seconds: number): { gamesPerSecond: number; decisionsPerGame: number } {
+  const pick = chooser(players * 7919);
+  let games = 0;
+  let decisions = 0;
+  // Warm-up so the JIT has compiled the hot paths before timing.
+  for (let i = 0; i < 2000; i++) playOne(players, `warm-${i}`, pick);
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(seconds * 1e9));
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    for (let i = 0; i < 500; i++) decisions += playOne(players, `bench-${players}-${games++}`, pick);
+    elapsed = process.hrtime.bigint() - start;
+  }
+  const secs = Number(elapsed) / 1e9;
+  return { gamesPerSecond: games / secs, decisionsPerGame: decisions / games };
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+console.log(`engine: random legal actions, ${seconds} s per size, one core (node ${process.version})`);
+for (const players of [2, 4, 6]) {
+  const r = run(players, seconds);
+  console.log(
+    `  ${players} seats: ${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s, ` +
+      `${r.decisionsPerGame.toFixed(1)} decisions/game`,
+  );
+}
+console.log('goal: at least 20,000 four-seat games/s');
