@@ -24,9 +24,17 @@ export function assertValidRanking(ranking: Ranking, matchId = '?'): void {
 /**
  * Sorts the ids inside each place. Tied agents are interchangeable, but the order of pairwise results
  * decides the order of floating-point sums, so it must not depend on how a place happened to be listed.
+ * Returns the input itself when it is already canonical (the common case), to spare a million copies.
  */
-export function canonicalRanking(ranking: Ranking): string[][] {
-  return ranking.map((place) => [...place].sort(compareIds));
+export function canonicalRanking(ranking: Ranking): Ranking {
+  return ranking.every(isSorted) ? ranking : ranking.map((place) => [...place].sort(compareIds));
+}
+
+function isSorted(place: readonly string[]): boolean {
+  for (let i = 1; i < place.length; i++) {
+    if (compareIds(place[i - 1] ?? '', place[i] ?? '') > 0) return false;
+  }
+  return true;
 }
 
 /** First place counts as a win, whether held alone or shared with tied agents. */

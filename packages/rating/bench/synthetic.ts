@@ -1,0 +1,66 @@
+import type { LoggedMatch } from '../src/types.ts';
+
+/** Small, fast, seedable PRNG (mulberry32): synthetic logs must be identical on every run. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SyntheticOptions {
+  matches: number;
+  agents: number;
+  seats?: number;
+  /** The log spans this many rating periods. */
+  periods: number;
+  periodMs: number;
+  /** Chance that a seat ties with the seat placed just above it. */
+  tieRate?: number;
+  seed?: number;
+}
+
+export interface SyntheticLog {
+  log: LoggedMatch[];
+  /** Hidden skill per agent id, to check that ratings recover it. */
+  strength: Map<string, number>;
+}
+
+/**
+ * Matches among agents of hidden strength: each seat's performance is strength plus noise, sorted into
+ * places, with occasional ties. finishedAt is rounded to whole seconds so that equal timestamps occur and
+ * the id tie-break of the sort matters.
+ */
+export function syntheticLog(options: SyntheticOptions): SyntheticLog {
+  const { matches, agents, seats = 4, periods, periodMs, tieRate = 0.05, seed = 1 } = options;
+  const rand = mulberry32(seed);
+  const ids = Array.from({ length: agents }, (_, i) => `agent-${String(i).padStart(5, '0')}`);
+  const strength = new Map(ids.map((id) => [id, rand() * 3] as const));
+  const span = periods * periodMs;
+  const log: LoggedMatch[] = [];
+  for (let i = 0; i < matches; i++) {
+    const chosen = new Set<string>();
+    while (chosen.size < seats) chosen.add(ids[Math.floor(rand() * agents)] ?? '');
+    const performance = [...chosen]
+      .map((id) => ({ id, score: (strength.get(id) ?? 0) + gaussian(rand) }))
+      .sort((a, b) => b.score - a.score);
+    const ranking: string[][] = [];
+    for (const { id } of performance) {
+      const last = ranking[ranking.length - 1];
+      if (last && rand() < tieRate) last.push(id);
+      else ranking.push([id]);
+    }
+    const finishedAt = Math.floor(((i / matches) * span) / 1000) * 1000;
+    log.push({ id: `match-${String(i).padStart(8, '0')}`, finishedAt, ranking });
+  }
+  return { log, strength };
+}
+
+// Box-Muller; only one of the pair is used, which is fine for synthetic data.
+function gaussian(rand: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
