@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { MatchStatus } from './generated/enums.ts';
+import type { Prisma, PrismaClient } from './generated/client.ts';
+
+// The match lifecycle writes: queued -> running (claimMatch, once per attempt) -> finished (storeMatchResult,
+// exactly once) | aborted (abortMatch). Each is a single conditional statement or one transaction on the
+// match row, so workers racing on one match (a stalled job retried while the first worker still runs) can
+// never store two results.
+
+const claimInclude = {
+  seats: { orderBy: { seat: 'asc' }, include: { agent: true } },
+} as const satisfies Prisma.MatchInclude;
+
+export type ClaimedMatch = Prisma.MatchGetPayload<{ include: typeof claimInclude }>;
+
+/**
+ * Marks the match running for a new attempt (queued or running -> running, attempts + 1, startedAt = now) and
+ * returns it with its seats and their agents; null when it is finished, aborted or unknown. A running match
+ * can be claimed again on purpose: that is how a match whose worker died is re-run from the start.
+ */
+export async function claimMatch(prisma: PrismaClient, matchId: string): Promise<ClaimedMatch | null> {
+  const { count } = await prisma.match.updateMany({
+    where: { id: matchId, status: { in: ['queued', 'running'] } },
+    data: { status: 'running', attempts: { increment: 1 }, startedAt: new Date() },
+  });
+  if (count === 0) return null;
+  return prisma.match.findUnique({ where: { id: matchId }, include: claimInclude });
+}
+
+/** Ends a queued or running match without a result. Returns false when it had already ended. */
+export async function abortMatch(prisma: PrismaClient, matchId: string, reason: string): Promise<boolean> {
+  const { count } = await prisma.match.updateMany({
+    where: { id: matchId, status: { in: ['queued', 'running'] } },
+    data: { status: 'aborted', abortReason: reason, finishedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/** The public commitment to a match's seed (sha256 hex), stored when the match is created. */
+export function seedCommitment(seed: string): string {
+  return createHash('sha256').update(seed, 'utf8').digest('hex');
+}
+
+export type MatchResult = {
+  /** The runner's replay; must be JSON-serialisable. Stored as JSONB. */
+  replay: unknown;
+  /** Places, best first; a place lists its tied seats. Seat s in ranking[i] gets place i + 1. */
+  ranking: number[][];
+  /** Per-seat fault counts and forfeits; every seat of the match exactly once. */
+  seats: { seat: number; faults: number; forfeited: boolean }[];
+  /** The seed the match was played with; must match the commitment published at the start. */
+  seed: string;
+  versions: { engine?: string; ruleset?: string; protocol?: string };
+};
+
+export type StoreResult = { stored: true } | { stored: false; status: MatchStatus };
+
+/**
+ * Writes a match's result, places, faults and replay and marks it finished, all in one transaction. The match
+ * row is locked first (SELECT ... FOR UPDATE), so of two concurrent calls the second waits, then sees
+ * `finished` and returns `{ stored: false }` without writing anything. An aborted match is not stored either.
+ * Throws (writing nothing) on an unknown match, a seed that does not match the commitment, or seats that do
+ * not match the match's seats.
+ */
+export async function storeMatchResult(
+  prisma: PrismaClient,
+  matchId: string,
+  result: MatchResult,
+): Promise<StoreResult> {
+  const places = placesBySeat(result.ranking);
+  return prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<{ status: MatchStatus; seed_commitment: string }[]>`
+        SELECT status::text AS status, seed_commitment FROM matches WHERE id = ${matchId} FOR UPDATE`;
+      const match = rows[0];
+      if (!match) throw new Error(`storeMatchResult: no match ${matchId}`);
+      if (match.status === 'finished' || match.status === 'aborted')
+        return { stored: false, status: match.status };
+      if (seedCommitment(result.seed) !== match.seed_commitment) {
+        throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
+      }
+      const seats = await tx.matchSeat.findMany({ where: { matchId }, select: { seat: true } });
+      checkSeats(
+        matchId,
+        seats.map((s) => s.seat),
+        places,
+        result.seats.map((s) => s.seat),
+      );
+      await tx.match.update({
+        where: { id: matchId },
+        data: {
+          status: 'finished',
+          finishedAt: new Date(),
+          engineVersion: result.versions.engine ?? null,
+          rulesetVersion: result.versions.ruleset ?? null,
+          protocolVersion: result.versions.protocol ?? null,
+        },
+      });
+      for (const s of result.seats) {
+        await tx.matchSeat.update({
+          where: { matchId_seat: { matchId, seat: s.seat } },
+          data: { place: places.get(s.seat) ?? null, faults: s.faults, forfeited: s.forfeited },
+        });
+      }
+      await tx.replay.upsert({
+        where: { matchId },
+        create: { matchId, data: result.replay as Prisma.InputJsonValue },
+        update: { data: result.replay as Prisma.InputJsonValue },
+      });
+      return { stored: true as const };
+    },
+    // Replays can be large; the default 5 s interactive-transaction timeout is for small writes.
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+}
+
+function placesBySeat(ranking: number[][]): Map<number, number> {
+  const places = new Map<number, number>();
+  ranking.forEach((tied, i) => {
+    for (const seat of tied) {
+      if (places.has(seat)) throw new Error(`storeMatchResult: seat ${seat} appears twice in the ranking`);
+      places.set(seat, i + 1);
+    }
+  });
+  return places;
+}
+
+function checkSeats(matchId: string, stored: number[], places: Map<number, number>, given: number[]): void {
+  const want = [...stored].sort((a, b) => a - b).join(',');
+  const ranked = [...places.keys()].sort((a, b) => a - b).join(',');
+  const reported = [...given].sort((a, b) => a - b).join(',');
+  if (ranked !== want || reported !== want) {
+    throw new Error(
+      `storeMatchResult: match ${matchId} has seats [${want}], ranking has [${ranked}], seats given [${reported}]`,
+    );
+  }
+}
