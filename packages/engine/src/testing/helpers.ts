@@ -1,0 +1,241 @@
+import { applyAction } from '../apply';
+import { COPIES_PER_ROLE } from '../constants';
+import { createGame } from '../create';
+import { forfeit } from '../forfeit';
+import { legalActions } from '../legal';
+import { pendingSeats } from '../pending';
+import { ROLES } from '../types';
+import type { Action, GameEvent, GameState, Role } from '../types';
+
+// Helpers shared by the engine's tests and by other packages' tests (runner, bots): explicit setups,
+// sequences of decisions that fail loudly, random games with a seeded chooser, and invariant checks.
+
+/** Ready-to-send actions, exactly as legalActions lists them. */
+export const act = {
+  income: { type: 'income' } as Action,
+  foreignAid: { type: 'foreign_aid' } as Action,
+  tax: { type: 'tax' } as Action,
+  exchange: { type: 'exchange' } as Action,
+  pass: { type: 'pass' } as Action,
+  challenge: { type: 'challenge' } as Action,
+  coup: (target: number): Action => ({ type: 'coup', data: { target } }),
+  assassinate: (target: number): Action => ({ type: 'assassinate', data: { target } }),
+  steal: (target: number): Action => ({ type: 'steal', data: { target } }),
+  block: (role: Role): Action => ({ type: 'block', data: { role } }),
+  loseCard: (card_index: number): Action => ({ type: 'lose_card', data: { card_index } }),
+  returnCards: (i: number, j: number): Action => ({ type: 'return_cards', data: { return_indices: [i, j] } }),
+};
+
+/**
+ * A deck that completes `hands` to exactly 3 of each role: `top` first (deck[0] is drawn first), then the
+ * remaining cards in ROLES order (duke, assassin, captain, ambassador, contessa). Throws when the hands and
+ * `top` use more than 3 of a role.
+ */
+export function deckFor(hands: readonly (readonly Role[])[], top: readonly Role[] = []): Role[] {
+  const left = new Map<Role, number>(ROLES.map((r) => [r, COPIES_PER_ROLE]));
+  for (const r of [...hands.flat(), ...top]) {
+    const n = left.get(r);
+    if (n === undefined || n === 0) throw new Error(`deckFor: more than ${COPIES_PER_ROLE} ${String(r)}`);
+    left.set(r, n - 1);
+  }
+  const deck = [...top];
+  for (const r of ROLES) for (let i = 0; i < (left.get(r) ?? 0); i++) deck.push(r);
+  return deck;
+}
+
+export interface SetupOptions {
+  /** Coins per seat (default 2 each). */
+  coins?: number[];
+  /** Cards on top of the deck, in draw order; the rest follows in ROLES order. */
+  deckTop?: Role[];
+  /** Default 0 (the engine draws it with the PRNG only when explicitly passed `null`). */
+  firstSeat?: number | null;
+  seed?: string;
+}
+
+/** A game from explicit hands; the deck is completed with `deckFor`. */
+export function gameFrom(hands: Role[][], opts: SetupOptions = {}): GameState {
+  const firstSeat = opts.firstSeat === undefined ? 0 : opts.firstSeat;
+  return createGame({
+    players: hands.length,
+    seed: opts.seed ?? 'scenario',
+    setup: {
+      hands,
+      deck: deckFor(hands, opts.deckTop),
+      ...(opts.coins ? { coins: opts.coins } : {}),
+      ...(firstSeat === null ? {} : { firstSeat }),
+    },
+  });
+}
+
+export type Step = readonly [seat: number, action: Action | 'forfeit'];
+
+export interface Played {
+  state: GameState;
+  events: GameEvent[];
+}
+
+/**
+ * Applies `steps` in order (`'forfeit'` forfeits the seat) and returns the final state with every event.
+ * Throws with the engine's error and the step's index as soon as one step is rejected.
+ */
+export function play(state: GameState, steps: readonly Step[]): Played {
+  let s = state;
+  const events: GameEvent[] = [];
+  steps.forEach(([seat, action], i) => {
+    if (action === 'forfeit') {
+      const r = forfeit(s, seat);
+      s = r.state;
+      events.push(...r.events);
+      return;
+    }
+    const r = applyAction(s, seat, action);
+    if (!r.ok) {
+      throw new Error(
+        `play: step ${i} (seat ${seat} ${JSON.stringify(action)}) rejected: ${r.error.code}: ${r.error.message}`,
+      );
+    }
+    s = r.state;
+    events.push(...r.events);
+  });
+  return { state: s, events };
+}
+
+/** A small seeded PRNG (mulberry32) for choosers: returns an integer in [0, n). */
+export function seededPicker(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n) as number;
+  };
+}
+
+export interface Choice {
+  seat: number;
+  action: Action | 'forfeit';
+}
+
+/** Picks the next decision: which pending seat answers (simultaneous windows) and what, or a forfeit. */
+export type Chooser = (state: GameState, pending: readonly number[]) => Choice;
+
+/**
+ * Random legal answers from a random pending seat (so simultaneous answers interleave at random) and,
+ * with probability `forfeitRate`, a random living seat forfeiting instead.
+ */
+export function randomChooser(seed: number, opts: { forfeitRate?: number } = {}): Chooser {
+  const pick = seededPicker(seed);
+  const rate = Math.round((opts.forfeitRate ?? 0) * 1_000_000);
+  return (state, pending) => {
+    if (rate > 0 && pick(1_000_000) < rate) {
+      const living = state.players.flatMap((p, i) => (p.eliminated ? [] : [i]));
+      return { seat: living[pick(living.length)] as number, action: 'forfeit' };
+    }
+    const seat = pending[pick(pending.length)] as number;
+    const legal = legalActions(state, seat);
+    return { seat, action: legal[pick(legal.length)] as Action };
+  };
+}
+
+export interface GameRecord {
+  initial: GameState;
+  state: GameState;
+  choices: Choice[];
+  events: GameEvent[];
+}
+
+export interface RandomGameOptions {
+  /** Called after every accepted decision. */
+  onStep?: (before: GameState, choice: Choice, after: GameState, events: GameEvent[]) => void;
+  /** Safety net: throw when the game has not ended after this many decisions. */
+  maxDecisions?: number;
+}
+
+/** Plays choices from `initial` until the game is over; throws when the engine rejects one. */
+export function playOut(initial: GameState, chooser: Chooser, opts: RandomGameOptions = {}): GameRecord {
+  const max = opts.maxDecisions ?? 20_000;
+  let s = initial;
+  const choices: Choice[] = [];
+  const events: GameEvent[] = [];
+  while (s.phase !== 'game_over') {
+    if (choices.length >= max) throw new Error(`playOut: no game over after ${max} decisions`);
+    const pending = pendingSeats(s);
+    if (pending.length === 0) throw new Error(`playOut: nobody to answer in phase ${s.phase}`);
+    const choice = chooser(s, pending);
+    const before = s;
+    const stepEvents = applyChoice(before, choice);
+    s = stepEvents.state;
+    choices.push(choice);
+    events.push(...stepEvents.events);
+    opts.onStep?.(before, choice, s, stepEvents.events);
+  }
+  return { initial, state: s, choices, events };
+}
+
+/** One decision (or forfeit); throws with the engine error when rejected. */
+export function applyChoice(s: GameState, choice: Choice): Played {
+  if (choice.action === 'forfeit') return forfeit(s, choice.seat);
+  const r = applyAction(s, choice.seat, choice.action);
+  if (!r.ok) {
+    throw new Error(
+      `seat ${choice.seat} ${JSON.stringify(choice.action)} rejected in ${s.phase}: ${r.error.code}: ${r.error.message}`,
+    );
+  }
+  return { state: r.state, events: r.events };
+}
+
+/** A whole seeded game (`createGame({ players, seed })`) played by `chooser` (random by default). */
+export function randomGame(
+  seed: string,
+  players: number,
+  chooser: Chooser = randomChooser(hashString(seed)),
+  opts: RandomGameOptions = {},
+): GameRecord {
+  return playOut(createGame({ players, seed }), chooser, opts);
+}
+
+/** Replays recorded choices from `initial`; throws when one is rejected. */
+export function replay(initial: GameState, choices: readonly Choice[]): GameRecord {
+  let s = initial;
+  const events: GameEvent[] = [];
+  for (const c of choices) {
+    const r = applyChoice(s, c);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { initial, state: s, choices: [...choices], events };
+}
+
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Every card of the game: hands, deck and drawn cards, sorted (a full game holds 3 of each role). */
+export function allCards(s: GameState): Role[] {
+  return [...s.players.flatMap((p) => p.cards.map((c) => c.role)), ...s.deck, ...s.drawn].sort();
+}
+
+/** The 15 cards, sorted, for comparison with `allCards`. */
+export const FULL_DECK_SORTED: readonly Role[] = ROLES.flatMap((r) =>
+  Array<Role>(COPIES_PER_ROLE).fill(r),
+).sort();
+
+/** Count of each role in a list. */
+export function roleCounts(cards: readonly Role[]): Record<Role, number> {
+  const out = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
+  for (const c of cards) out[c]++;
+  return out;
+}
+
+/** Freezes an object graph in place (tests use it to prove the engine never modifies its input). */
+export function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
