@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +63,29 @@ describe('migrate', () => {
     expect(results.flatMap((r) => r.applied).sort()).toEqual(readMigrations().map((m) => m.name));
     expect((await appliedRows(db.url)).length).toBe(readMigrations().length);
   });
+
+  it('is safe when separate processes deploy at once', async () => {
+    const db = await emptyDatabase();
+    const cli = path.join(repoRoot, 'packages/db/src/migrate/cli.ts');
+    const runs = Array.from(
+      { length: 3 },
+      () =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', cli, 'deploy'], {
+            env: { ...process.env, DATABASE_URL: db.url },
+          });
+          let out = '';
+          child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+          child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+          child.on('close', (code) => resolve({ code, out }));
+        }),
+    );
+    const results = await Promise.all(runs);
+    expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
+    const appliedCounts = results.map((r) => Number(/(\d+) migration\(s\) applied/.exec(r.out)?.[1]));
+    expect(appliedCounts.reduce((a, b) => a + b, 0)).toBe(readMigrations().length);
+    expect((await appliedRows(db.url)).length).toBe(readMigrations().length);
+  }, 30_000);
 
   it('creates the database when it does not exist', async () => {
     const url = new URL(testServerUrl());

@@ -61,8 +61,14 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
   const client = await connectCreatingDatabase(databaseUrl);
   const applied: string[] = [];
   try {
-    await client.query(`SET lock_timeout = ${Math.max(1, options.lockTimeoutMs ?? 60_000)}`);
-    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_LOCK_KEY]);
+    const lockTimeoutMs = Math.max(1, options.lockTimeoutMs ?? 60_000);
+    await client.query(`SET lock_timeout = ${lockTimeoutMs}`);
+    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_LOCK_KEY]).catch((err: unknown) => {
+      if ((err as { code?: string }).code !== '55P03') throw err; // 55P03: lock_not_available
+      throw new Error(`another process has been migrating this database for over ${lockTimeoutMs} ms`, {
+        cause: err,
+      });
+    });
     await client.query('SET lock_timeout = 0');
     try {
       await client.query(CREATE_TABLE);
