@@ -1,0 +1,97 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { PrismaClient } from '@coup/db';
+import type { Keys, MatchJob, Transports } from '@coup/platform';
+import type { Env } from './env';
+import { adminQueuesPlugin } from './plugins/admin-queues';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { accountRoutes } from './routes/accounts';
+import { agentRoutes } from './routes/agents';
+import { healthRoutes } from './routes/health';
+import { matchRoutes } from './routes/matches';
+
+export interface AppDeps {
+  env: Env;
+  prisma: PrismaClient;
+  /** Commands (rate limits, publishing, pending decisions). */
+  redis: Redis;
+  /** A second connection for subscriptions (a subscribed ioredis connection can do nothing else). */
+  subscriber: Redis;
+  matchQueue: Queue<MatchJob>;
+  /** Other queues shown on the board. */
+  queues?: Queue[];
+  keys: Keys;
+  transports: Transports;
+  adminKey: string;
+  publicUrl: string;
+  /** Extra route plugins registered under /v1 (the WebSocket gateway, the ladder...). */
+  plugins?: ((app: FastifyInstance) => Promise<void>)[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    prisma: PrismaClient;
+    redis: Redis;
+    subscriber: Redis;
+    matchQueue: Queue<MatchJob>;
+    keys: Keys;
+    transports: Transports;
+    publicUrl: string;
+  }
+}
+
+/** Builds the whole HTTP app; server.ts only listens, tests use app.inject() or listen on port 0. */
+export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: deps.env.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ...opts,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('env', deps.env);
+  app.decorate('prisma', deps.prisma);
+  app.decorate('redis', deps.redis);
+  app.decorate('subscriber', deps.subscriber);
+  app.decorate('matchQueue', deps.matchQueue);
+  app.decorate('keys', deps.keys);
+  app.decorate('transports', deps.transports);
+  app.decorate('publicUrl', deps.publicUrl.replace(/\/+$/, ''));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { adminKey: deps.adminKey });
+  await app.register(metricsPlugin);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(healthRoutes);
+  await app.register(
+    async (v1) => {
+      await v1.register(accountRoutes);
+      await v1.register(agentRoutes);
+      await v1.register(matchRoutes);
+      for (const plugin of deps.plugins ?? []) await v1.register(plugin);
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(adminQueuesPlugin, {
+    adminKey: deps.adminKey,
+    queues: [deps.matchQueue, ...(deps.queues ?? [])],
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import { bearerToken } from './auth';
+
+/** CORS, security headers, and rate limits per API key (per IP for anonymous calls), shared through Redis. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(cors, { origin: app.env.CORS_ORIGIN === '*' ? true : app.env.CORS_ORIGIN.split(',') });
+  // Swagger UI and the web UI load their own scripts and styles.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, {
+    global: true,
+    max: app.env.RATE_LIMIT_MAX,
+    timeWindow: app.env.RATE_LIMIT_WINDOW_MS,
+    redis: app.redis,
+    nameSpace: `${app.env.QUEUE_PREFIX}:ratelimit:`,
+    keyGenerator: (req) => {
+      const token = bearerToken(req);
+      // Keys are secrets: the limiter sees only a hash of them.
+      return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${req.ip}`;
+    },
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: {
+        code: 'rate_limited',
+        message: `rate limit: ${ctx.max} requests per ${ctx.after}; retry later`,
+      },
+    }),
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashSecret, ID_PREFIX, keyPrefix, newApiKey, newId, Prisma } from '@coup/db';
+import { conflict } from '../plugins/errors';
+import { AccountCreate, AccountCreated, AccountOut } from '../schemas/accounts';
+import { errors } from '../schemas/common';
+import { presentAccount } from '../services/present';
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/accounts',
+    {
+      // Creating accounts is the one unauthenticated write: keep it slow for any single client.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account and get its API key (shown once)',
+        body: AccountCreate,
+        response: { 201: AccountCreated, ...errors(400, 409, 429) },
+      },
+    },
+    async (req, reply) => {
+      const apiKey = newApiKey();
+      try {
+        const account = await app.prisma.account.create({
+          data: {
+            id: newId(ID_PREFIX.account),
+            name: req.body.name,
+            apiKeyHash: hashSecret(apiKey),
+            apiKeyPrefix: keyPrefix(apiKey),
+          },
+        });
+        return reply.code(201).send({ account: presentAccount(account), apiKey });
+      } catch (err) {
+        if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+          throw conflict(`the account name "${req.body.name}" is taken`);
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/accounts/me',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The account of the API key',
+        security: [{ bearer: [] }],
+        response: { 200: AccountOut, ...errors(401, 403) },
+      },
+    },
+    async (req) => presentAccount(req.account!),
+  );
+
+  app.post(
+    '/accounts/me/rotate-key',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Replace the API key; the old one stops working at once',
+        security: [{ bearer: [] }],
+        response: { 200: AccountCreated, ...errors(401, 403) },
+      },
+    },
+    async (req) => {
+      const apiKey = newApiKey();
+      const account = await app.prisma.account.update({
+        where: { id: req.account!.id },
+        data: { apiKeyHash: hashSecret(apiKey), apiKeyPrefix: keyPrefix(apiKey) },
+      });
+      return { account: presentAccount(account), apiKey };
+    },
+  );
+};

@@ -1,0 +1,283 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newId, Prisma } from '@coup/db';
+import type { FastifyRequest } from 'fastify';
+import { conflict, forbidden, notFound } from '../plugins/errors';
+import { AgentCreate, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
+import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
+import { checkAgent } from '../services/check';
+import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import { agentInclude, presentAgent } from '../services/present';
+
+const Params = z.object({ id: AgentId });
+const bearer = [{ bearer: [] }];
+
+function viewer(req: FastifyRequest) {
+  return { accountId: req.account?.id ?? null, isAdmin: req.isAdmin };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The agent, if it exists and the caller owns it (or is the operator). */
+  async function owned(req: FastifyRequest, id: string) {
+    const agent = await app.prisma.agent.findUnique({ where: { id }, include: agentInclude });
+    if (!agent || agent.deletedAt) throw notFound(`agent ${id}`);
+    if (!req.isAdmin && agent.ownerId !== req.account?.id)
+      throw forbidden('only the owner can change this agent');
+    return agent;
+  }
+
+  app.post(
+    '/agents',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['agents'],
+        summary: 'Register an agent (HTTP endpoint or WebSocket); its secret is shown once',
+        security: bearer,
+        body: AgentCreate,
+        response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (req, reply) => {
+      const secret = newAgentSecret();
+      const b = req.body;
+      try {
+        const agent = await app.prisma.agent.create({
+          data: {
+            id: newId(ID_PREFIX.agent),
+            ownerId: req.account!.id,
+            name: b.name,
+            transport: b.transport,
+            endpointUrl: b.endpointUrl ?? null,
+            modelName: b.modelName ?? null,
+            strategyPrompt: b.strategyPrompt ?? null,
+            secretHash: hashSecret(secret),
+            secretEnc: encryptSecret(secret),
+          },
+          include: agentInclude,
+        });
+        return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(`the agent name "${b.name}" is taken`);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/agents',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'List agents, newest first',
+        querystring: z.strictObject({
+          owner: AccountId.optional(),
+          q: z.string().max(40).optional(),
+          status: z.enum(['active', 'paused', 'disabled']).optional(),
+          inQueue: z.enum(['true', 'false']).optional(),
+          house: z.enum(['true', 'false']).optional(),
+          cursor: z.string().max(200).optional(),
+          limit: Limit,
+        }),
+        response: { 200: Page(AgentOut), ...errors(400) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const rows = await app.prisma.agent.findMany({
+        where: {
+          deletedAt: null,
+          ...(q.owner ? { ownerId: q.owner } : {}),
+          ...(q.q ? { name: { contains: q.q, mode: 'insensitive' as const } } : {}),
+          ...(q.status ? { status: q.status } : {}),
+          ...(q.inQueue ? { inQueue: q.inQueue === 'true' } : {}),
+          ...(q.house ? { isHouse: q.house === 'true' } : {}),
+          ...afterCursor(decodeCursor(q.cursor)),
+        },
+        orderBy: newestFirst,
+        take: q.limit + 1,
+        include: agentInclude,
+      });
+      const p = page(rows, q.limit);
+      return { items: p.items.map((a) => presentAgent(a, viewer(req))), nextCursor: p.nextCursor };
+    },
+  );
+
+  app.get(
+    '/agents/:id',
+    {
+      preHandler: app.optionalAccount,
+      schema: {
+        tags: ['agents'],
+        summary: "An agent's public profile (its owner also sees endpoint, prompt and status reason)",
+        params: Params,
+        response: { 200: AgentOut, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      const agent = await app.prisma.agent.findUnique({
+        where: { id: req.params.id },
+        include: agentInclude,
+      });
+      if (!agent || agent.deletedAt) throw notFound(`agent ${req.params.id}`);
+      return presentAgent(agent, viewer(req));
+    },
+  );
+
+  app.patch(
+    '/agents/:id',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['agents'],
+        summary: 'Update an agent (owner only)',
+        security: bearer,
+        params: Params,
+        body: AgentUpdate,
+        response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const agent = await owned(req, req.params.id);
+      const b = req.body;
+      if (b.endpointUrl !== undefined && agent.transport !== 'http') {
+        throw conflict('a ws agent has no endpointUrl');
+      }
+      if (agent.status === 'disabled' && b.status === 'active' && !req.isAdmin) {
+        throw conflict(`the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`);
+      }
+      try {
+        const updated = await app.prisma.agent.update({
+          where: { id: agent.id },
+          data: {
+            ...(b.name !== undefined ? { name: b.name } : {}),
+            ...(b.endpointUrl !== undefined ? { endpointUrl: b.endpointUrl } : {}),
+            ...(b.modelName !== undefined ? { modelName: b.modelName } : {}),
+            ...(b.strategyPrompt !== undefined ? { strategyPrompt: b.strategyPrompt } : {}),
+            ...(b.status !== undefined ? { status: b.status, statusReason: null } : {}),
+            // A paused agent leaves the ranked queue.
+            ...(b.status === 'paused' ? { inQueue: false, queueJoinedAt: null } : {}),
+          },
+          include: agentInclude,
+        });
+        return presentAgent(updated, viewer(req));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(`the agent name "${b.name}" is taken`);
+        throw err;
+      }
+    },
+  );
+
+  for (const [path, status] of [
+    ['pause', 'paused'],
+    ['resume', 'active'],
+  ] as const) {
+    app.post(
+      `/agents/:id/${path}`,
+      {
+        preHandler: app.requireAccount,
+        schema: {
+          tags: ['agents'],
+          summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
+          security: bearer,
+          params: Params,
+          response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req) => {
+        const agent = await owned(req, req.params.id);
+        if (agent.status === 'disabled' && !req.isAdmin) {
+          throw conflict(
+            `the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`,
+          );
+        }
+        const updated = await app.prisma.agent.update({
+          where: { id: agent.id },
+          data: {
+            status,
+            statusReason: null,
+            ...(status === 'paused' ? { inQueue: false, queueJoinedAt: null } : {}),
+          },
+          include: agentInclude,
+        });
+        return presentAgent(updated, viewer(req));
+      },
+    );
+  }
+
+  app.delete(
+    '/agents/:id',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['agents'],
+        summary: 'Delete an agent (owner only); its past matches and replays stay',
+        security: bearer,
+        params: Params,
+        response: { 204: z.null(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const agent = await owned(req, req.params.id);
+      // Soft delete; the name is freed for reuse.
+      await app.prisma.agent.update({
+        where: { id: agent.id },
+        data: {
+          deletedAt: new Date(),
+          status: 'paused',
+          inQueue: false,
+          queueJoinedAt: null,
+          name: `${agent.name}~deleted~${agent.id}`.slice(0, 120),
+        },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/agents/:id/rotate-secret',
+    {
+      preHandler: app.requireAccount,
+      schema: {
+        tags: ['agents'],
+        summary: "Replace an agent's secret (shown once); the old one stops working at once",
+        security: bearer,
+        params: Params,
+        response: { 200: AgentCreated, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const agent = await owned(req, req.params.id);
+      const secret = newAgentSecret();
+      const updated = await app.prisma.agent.update({
+        where: { id: agent.id },
+        data: { secretHash: hashSecret(secret), secretEnc: encryptSecret(secret) },
+        include: agentInclude,
+      });
+      return { agent: presentAgent(updated, viewer(req)), secret };
+    },
+  );
+
+  app.post(
+    '/agents/:id/check',
+    {
+      preHandler: app.requireAccount,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['agents'],
+        summary: 'Send the agent a sample decision; report whether its answer was legal and how long it took',
+        security: bearer,
+        params: Params,
+        response: { 200: CheckResult, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => {
+      const agent = await owned(req, req.params.id);
+      return checkAgent(app.transports.forAgent(agent), app.env.MATCH_TIMEOUT_MS, agent.strategyPrompt);
+    },
+  );
+};

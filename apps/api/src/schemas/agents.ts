@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { AccountId, AgentId, Name, Timestamp } from './common';
+
+const EndpointUrl = z
+  .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
+  .max(500);
+
+export const AgentCreate = z
+  .strictObject({
+    name: Name,
+    transport: z.enum(['http', 'ws']).default('http'),
+    endpointUrl: EndpointUrl.optional(),
+    modelName: z.string().min(1).max(100).optional(),
+    strategyPrompt: z.string().min(1).max(4000).optional(),
+  })
+  .refine((a) => a.transport !== 'http' || a.endpointUrl, {
+    path: ['endpointUrl'],
+    message: 'an http agent needs an endpointUrl (the base URL the platform POSTs /decide to)',
+  })
+  .refine((a) => a.transport !== 'ws' || !a.endpointUrl, {
+    path: ['endpointUrl'],
+    message: 'a ws agent connects to the platform and has no endpointUrl',
+  });
+
+export const AgentUpdate = z.strictObject({
+  name: Name.optional(),
+  endpointUrl: EndpointUrl.optional(),
+  modelName: z.string().min(1).max(100).nullable().optional(),
+  strategyPrompt: z.string().min(1).max(4000).nullable().optional(),
+  status: z.enum(['active', 'paused']).optional(),
+});
+
+export const RatingOut = z.object({
+  rating: z.number(),
+  rd: z.number(),
+  vol: z.number(),
+  conservative: z.number(),
+  provisional: z.boolean(),
+  games: z.number().int(),
+  wins: z.number().int(),
+});
+
+export const AgentOut = z
+  .object({
+    id: AgentId,
+    name: z.string(),
+    owner: z.object({ id: AccountId, name: z.string() }),
+    transport: z.enum(['http', 'ws']),
+    status: z.enum(['active', 'paused', 'disabled']),
+    /** Why the agent was paused or disabled (e.g. too many faults); shown to its owner. */
+    statusReason: z.string().nullable().optional(),
+    modelName: z.string().nullable(),
+    isHouse: z.boolean(),
+    inQueue: z.boolean(),
+    rating: RatingOut.nullable(),
+    createdAt: Timestamp,
+    /** Owner-only fields. */
+    endpointUrl: z.string().nullable().optional(),
+    strategyPrompt: z.string().nullable().optional(),
+    deleted: z.boolean().optional(),
+  })
+  .meta({ id: 'Agent' });
+
+export const AgentCreated = z.object({
+  agent: AgentOut,
+  /** Shown once. Signs requests to an http agent (X-Coup-Signature) and authenticates a ws agent. */
+  secret: z.string(),
+});
+
+export const CheckResult = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number(),
+  answer: z.unknown().nullable(),
+  fault: z.object({ reason: z.string(), message: z.string() }).nullable(),
+  request: z.unknown(),
+});

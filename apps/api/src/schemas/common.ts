@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+/** The error responses every route may give, for the OpenAPI document. */
+export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 429 | 503)[]) =>
+  Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
+
+export const idOf = (prefix: string) =>
+  z
+    .string()
+    .max(64)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `expected an id like ${prefix}_...`);
+
+export const AgentId = idOf('ag');
+export const MatchId = idOf('mt');
+export const AccountId = idOf('acc');
+export const EventId = idOf('ev');
+
+export const Name = z
+  .string()
+  .min(2)
+  .max(40)
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+    'letters, digits, "_", "." and "-", starting with a letter or digit',
+  );
+
+export const Limit = z.coerce.number().int().min(1).max(100).default(20);
+
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** Pass as `cursor` to get the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  });
+
+export const Timestamp = z.iso.datetime();

@@ -1,0 +1,47 @@
+import { createGame } from '@coup/engine';
+import { buildDecisionRequest } from '@coup/protocol';
+import { AgentFault, checkAnswer } from '@coup/runner';
+import type { MatchAgent } from '@coup/runner';
+
+/**
+ * Sends one sample decision (the opening turn of a fixed 2-seat game) and reports whether the answer was
+ * a legal action and how long it took: what an owner wants to know right after registering an endpoint.
+ */
+export async function checkAgent(agent: MatchAgent, timeoutMs: number, strategyPrompt?: string | null) {
+  const state = createGame({ players: 2, seed: 'agent-check' });
+  const seat = state.activeSeat;
+  const matchId = `check_${Date.now().toString(36)}`;
+  const request = buildDecisionRequest({
+    state,
+    seat,
+    matchId,
+    decisionId: `${matchId}.0.${seat}`,
+    deadline: Date.now() + timeoutMs,
+    timeoutMs,
+    names: seat === 0 ? [agent.name, 'house-check'] : ['house-check', agent.name],
+    history: [],
+    ...(strategyPrompt ? { strategyPrompt } : {}),
+  });
+  const started = performance.now();
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const body = await agent.decide(request, signal);
+    const latencyMs = round(performance.now() - started);
+    const checked = checkAnswer(body, request.legalActions);
+    if (checked.ok) return { ok: true, latencyMs, answer: body, fault: null, request };
+    return { ok: false, latencyMs, answer: body ?? null, fault: checked.fault, request };
+  } catch (err) {
+    const latencyMs = round(performance.now() - started);
+    const fault =
+      err instanceof AgentFault
+        ? { reason: err.reason, message: err.message }
+        : signal.aborted
+          ? { reason: 'timeout', message: `no answer within ${timeoutMs} ms` }
+          : { reason: 'transport_error', message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, latencyMs, answer: null, fault, request };
+  } finally {
+    await agent.close?.();
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -1,0 +1,3 @@
+export * from './names';
+export * from './messages';
+export * from './transports';

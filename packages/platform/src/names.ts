@@ -1,0 +1,30 @@
+// Every Redis name the platform uses, in one place. All start with the deployment's prefix
+// (QUEUE_PREFIX) so several deployments or test runs can share one Redis without seeing each other.
+
+export const QUEUE = {
+  /** One job per match to run; job id = match id, so a match is never queued twice. */
+  matches: 'matches',
+  /** Repeatable jobs: matchmaking passes, rating period closes, event scheduling. */
+  ladder: 'ladder',
+} as const;
+
+export const keys = (prefix: string) => ({
+  /** Public events of a running match, published as they happen (spectators). */
+  matchEvents: (matchId: string) => `${prefix}:match:${matchId}:events`,
+  /** The public events so far of a running match, so a spectator who joins late can catch up. */
+  matchLog: (matchId: string) => `${prefix}:match:${matchId}:log`,
+  /** Platform -> WebSocket agent: messages for whichever API instance holds the agent's socket. */
+  agentOut: (agentId: string) => `${prefix}:agent:${agentId}:out`,
+  /** WebSocket agent -> platform: answers, for whichever worker runs the match. */
+  agentIn: (agentId: string) => `${prefix}:agent:${agentId}:in`,
+  /** Set while at least one socket of the agent is open (refreshed with a TTL by the API). */
+  agentOnline: (agentId: string) => `${prefix}:agent:${agentId}:online`,
+  /** Decision ids awaiting the agent's answer, re-sent after a reconnect. */
+  agentPending: (agentId: string) => `${prefix}:agent:${agentId}:pending`,
+  /** A pending decision request (JSON), expiring at its deadline. */
+  decision: (decisionId: string) => `${prefix}:decision:${decisionId}`,
+  /** Rate-limit counters. */
+  rateLimit: `${prefix}:ratelimit:`,
+});
+
+export type Keys = ReturnType<typeof keys>;
