@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { eventFor, eventsFor, viewFor } from './index';
+import type { GameEvent, PlayerView } from './index';
+import {
+  SCENARIOS,
+  act,
+  exchangeReturnTwo,
+  play,
+  threeSeatOpening,
+  truthfulContessaBlock,
+  truthfulDukeChallenged,
+} from './testing';
+
+// RULES.md "What a seat sees": own cards, public facts, never others' face-down cards, the deck or the PRNG.
+
+const PUBLIC_KEYS = ['coins', 'eliminated', 'faceDown', 'revealed', 'seat'];
+const VIEW_KEYS = [
+  'activeSeat',
+  'deckSize',
+  'losingSeat',
+  'pending',
+  'phase',
+  'players',
+  'ranking',
+  'seat',
+  'turn',
+  'you',
+];
+
+/** Structural check: only `you` holds cards; nothing names the deck order or the PRNG. */
+function expectNoSecrets(v: PlayerView) {
+  expect(Object.keys(v).sort()).toEqual(VIEW_KEYS);
+  for (const p of v.players) expect(Object.keys(p).sort()).toEqual(PUBLIC_KEYS);
+  if (v.you)
+    expect(
+      Object.keys(v.you)
+        .filter((k) => k !== 'drawn')
+        .sort(),
+    ).toEqual(['cards', 'coins', 'seat']);
+  const json = JSON.stringify(v);
+  expect(json).not.toMatch(/"deck"|"rng"|"drawn":\[\]/);
+}
+
+describe('viewFor', () => {
+  it('a seat sees its own cards and public facts about everyone', () => {
+    const s = threeSeatOpening().state;
+    expect(viewFor(s, 1)).toEqual({
+      seat: 1,
+      phase: 'action',
+      turn: 0,
+      activeSeat: 0,
+      deckSize: 9,
+      you: {
+        seat: 1,
+        coins: 2,
+        cards: [
+          { role: 'captain', revealed: false },
+          { role: 'contessa', revealed: false },
+        ],
+      },
+      players: [0, 1, 2].map((seat) => ({ seat, coins: 2, faceDown: 2, revealed: [], eliminated: false })),
+      pending: null,
+      losingSeat: null,
+      ranking: null,
+    });
+  });
+
+  it('a spectator (null) sees only public facts', () => {
+    const v = viewFor(threeSeatOpening().state, null);
+    expect(v.seat).toBeNull();
+    expect(v.you).toBeNull();
+    expectNoSecrets(v);
+  });
+
+  it('shows revealed cards, the pending action with its claim, blocker and block role, and the losing seat', () => {
+    const s = play(truthfulContessaBlock().state, [[0, act.challenge]]).state;
+    const v = viewFor(s, 2);
+    expect(v.pending).toEqual({
+      action: 'assassinate',
+      actor: 0,
+      target: 1,
+      claim: 'assassin',
+      blocker: 1,
+      blockRole: 'contessa',
+    });
+    expect(v.phase).toBe('lose_influence');
+    expect(v.losingSeat).toBe(0);
+    const after = play(s, [[0, act.loseCard(1)]]).state;
+    expect(viewFor(after, 2).players[0]).toEqual({
+      seat: 0,
+      coins: 0,
+      faceDown: 1,
+      revealed: ['assassin'],
+      eliminated: false,
+    });
+  });
+
+  it('a replacement card stays secret: only its holder sees it', () => {
+    const sc = truthfulDukeChallenged();
+    const replacement = sc.state.players[0]!.cards[0]!.role;
+    expect(viewFor(sc.state, 0).you!.cards[0]).toEqual({ role: replacement, revealed: false });
+    const shown = sc.events.find((e) => e.type === 'card_shown')!;
+    expect(eventFor(shown, 0)).toEqual(shown);
+    for (const seat of [1, 2, null]) {
+      expect(eventFor(shown, seat)).toEqual({ type: 'card_shown', turn: 0, seat: 0, slot: 0, role: 'duke' });
+    }
+  });
+
+  it('drawn cards are shown to the exchanging seat only, during exchange_return only', () => {
+    const sc = exchangeReturnTwo();
+    expect(viewFor(sc.state, 0).you!.drawn).toEqual(['contessa', 'captain']);
+    for (const seat of [1, 2, null]) expectNoSecrets(viewFor(sc.state, seat));
+    const before = play(sc.initial, [[0, act.exchange]]).state; // challenge window: nothing drawn yet
+    expect(viewFor(before, 0).you).not.toHaveProperty('drawn');
+  });
+
+  it('a view is a copy: changing it does not change the state', () => {
+    const s = truthfulContessaBlock().state;
+    const json = JSON.stringify(s);
+    const v = viewFor(s, 1);
+    v.you!.cards[0]!.role = 'duke';
+    v.you!.cards.push({ role: 'duke', revealed: true });
+    v.pending!.blocker = 2;
+    v.players[0]!.revealed.push('duke');
+    expect(JSON.stringify(s)).toBe(json);
+  });
+
+  it.each(Object.entries(SCENARIOS))('%s: no view leaks a secret', (_n, make) => {
+    const sc = make();
+    for (let seat = 0; seat < sc.state.players.length; seat++) expectNoSecrets(viewFor(sc.state, seat));
+    expectNoSecrets(viewFor(sc.state, null));
+  });
+});
+
+describe('eventsFor', () => {
+  it('removes private card identities for everyone but their holder', () => {
+    const events: GameEvent[] = [
+      { type: 'card_shown', turn: 1, seat: 2, slot: 1, role: 'duke', replacement: 'captain' },
+      { type: 'exchange_drawn', turn: 1, seat: 2, count: 2, roles: ['duke', 'contessa'] },
+      { type: 'exchange_returned', turn: 1, seat: 2, count: 2, returned: ['duke', 'assassin'] },
+      { type: 'influence_lost', turn: 1, seat: 2, slot: 0, role: 'assassin', reason: 'coup' },
+    ];
+    expect(eventsFor(events, 2)).toEqual(events);
+    expect(eventsFor(events, 0)).toEqual([
+      { type: 'card_shown', turn: 1, seat: 2, slot: 1, role: 'duke' },
+      { type: 'exchange_drawn', turn: 1, seat: 2, count: 2 },
+      { type: 'exchange_returned', turn: 1, seat: 2, count: 2 },
+      { type: 'influence_lost', turn: 1, seat: 2, slot: 0, role: 'assassin', reason: 'coup' },
+    ]);
+    expect(eventsFor(events, null)).toEqual(eventsFor(events, 0));
+    expect(events[0]).toHaveProperty('replacement', 'captain'); // the input is not modified
+  });
+});
