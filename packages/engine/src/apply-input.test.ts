@@ -9,7 +9,6 @@ import {
   play,
   targetOnLastCard,
   threeSeatOpening,
-  truthfulDukeChallenged,
 } from './testing';
 
 // applyAction never throws and never modifies its input, whatever it is given; anything that is not
@@ -162,11 +161,8 @@ describe('what counts as equal to a listed action', () => {
       const r = applyAction(threeSeatOpening().state, 0, a as unknown as Action);
       expect(r.ok).toBe(true);
     }
-    const s = truthfulDukeChallenged().state;
-    expect(
-      applyAction(play(threeSeatOpening().state, [[0, act.tax]]).state, 1, { type: 'pass', data: {} }).ok,
-    ).toBe(true);
-    expect(pendingSeats(s)).toEqual([1]);
+    const window = play(threeSeatOpening().state, [[0, act.tax]]).state;
+    expect(applyAction(window, 1, { type: 'pass', data: {} }).ok).toBe(true);
   });
 
   it('keys outside `type` and `data` are ignored', () => {
