@@ -1,0 +1,149 @@
+import { CLAIM, createGame } from '@coup/engine';
+import type { Action, Role, TurnActionType } from '@coup/engine';
+import { DecisionRequest } from '@coup/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BOT_KINDS, createBot } from './index';
+import type { Bot, BotKind } from './index';
+import { buildRequest } from './testing/request';
+import { playMatch } from './testing/match';
+
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+const isListed = (req: DecisionRequest, a: Action): boolean =>
+  req.legalActions.some((l) => sameAction(l as Action, a));
+const faceDown = (req: DecisionRequest): Role[] =>
+  (req.state.you?.cards ?? []).filter((c) => !c.revealed).map((c) => c.role);
+
+const lineup = fc.array(fc.constantFrom(...BOT_KINDS), { minLength: 2, maxLength: 6 });
+
+describe('every bot answers only legal actions', () => {
+  it('in thousands of situations from random matches, for every kind at every decision', () => {
+    let situations = 0;
+    fc.assert(
+      fc.property(lineup, fc.string({ maxLength: 12 }), (kinds: BotKind[], seed: string) => {
+        const all = BOT_KINDS.map((k) => createBot(k, { seed }));
+        playMatch(
+          kinds.map((k, i) => createBot(k, { seed: `${seed}${i}` })),
+          {
+            seed,
+            onDecision(req, action, seated) {
+              // playMatch already throws on an answer the engine rejects; this also checks the object.
+              if (!isListed(req, action)) throw new Error(`${seated.name}: ${JSON.stringify(action)}`);
+              // Every kind, asked the same question, answers legally too.
+              for (const bot of all) {
+                const a = bot.decide(req).action as Action;
+                if (!isListed(req, a)) throw new Error(`${bot.name}: ${JSON.stringify(a)} in ${req.phase}`);
+              }
+              situations++;
+            },
+          },
+        );
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+    expect(situations).toBeGreaterThan(3000);
+  }, 60_000);
+
+  it('builds requests that the protocol schema accepts', () => {
+    playMatch([createBot('heuristic'), createBot('random'), createBot('honest')], {
+      seed: 'schema',
+      onDecision(req) {
+        expect(DecisionRequest.safeParse(req).success).toBe(true);
+      },
+    });
+  });
+});
+
+describe('honest bot', () => {
+  const run = (onDecision: (req: DecisionRequest, a: Action, bot: Bot) => void) =>
+    fc.assert(
+      fc.property(lineup, fc.string({ maxLength: 12 }), (kinds: BotKind[], seed: string) => {
+        // At least one honest seat in every match.
+        const bots = ['honest' as BotKind, ...kinds.slice(1)].map((k, i) =>
+          createBot(k, { seed: `${seed}${i}` }),
+        );
+        playMatch(bots, { seed, onDecision });
+      }),
+      { numRuns: 120, seed: 11 },
+    );
+
+  it('never claims a role it does not hold, in actions or blocks', () => {
+    run((req, a, bot) => {
+      if (bot.name !== 'honest') return;
+      const hand = faceDown(req);
+      if (req.phase === 'action') {
+        const claim = CLAIM[a.type as TurnActionType];
+        if (claim) expect(hand).toContain(claim);
+      }
+      if (a.type === 'block') expect(hand).toContain(a.data?.role);
+    });
+  }, 60_000);
+
+  it('challenges only claims that the cards it sees prove false', () => {
+    let challenges = 0;
+    run((req, a, bot) => {
+      if (bot.name !== 'honest' || a.type !== 'challenge') return;
+      const p = req.state.pending;
+      const claim = req.phase === 'challenge_action' ? p?.claim : p?.blockRole;
+      expect(claim).toBeTruthy();
+      const revealed = req.state.players.flatMap((x) => x.revealed).filter((r) => r === claim).length;
+      const own = faceDown(req).filter((r) => r === claim).length;
+      expect(revealed + own).toBe(3);
+      challenges++;
+    });
+    expect(challenges).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('determinism', () => {
+  const lineupOf = (seed: string): Bot[] =>
+    (['heuristic', 'random', 'honest', 'random'] as const).map((k, i) =>
+      createBot(k, { seed: `${seed}:${i}` }),
+    );
+
+  it('the same seeds give the same match, decision for decision', () => {
+    const trace = (seed: string) => {
+      const answers: string[] = [];
+      const r = playMatch(lineupOf(seed), { seed, onDecision: (_req, a) => answers.push(JSON.stringify(a)) });
+      return { answers, ranking: r.ranking };
+    };
+    expect(trace('d1')).toEqual(trace('d1'));
+    expect(trace('d1').answers).not.toEqual(trace('d2').answers);
+  });
+
+  it('a bot answers a repeated request the same way, whatever it was asked in between', () => {
+    const reqs: DecisionRequest[] = [];
+    playMatch(lineupOf('rq'), { seed: 'rq', onDecision: (req) => reqs.push(req) });
+    for (const kind of BOT_KINDS) {
+      const a = createBot(kind, { seed: 's' });
+      const b = createBot(kind, { seed: 's' });
+      const first = reqs.map((r) => a.decide(r));
+      const reversed = [...reqs]
+        .reverse()
+        .map((r) => b.decide(r))
+        .reverse();
+      expect(reversed).toEqual(first);
+    }
+  });
+
+  it('the random bot depends on its seed', () => {
+    const req = buildRequest({
+      state: createGame({ players: 4, seed: 'x' }),
+      seat: createGame({ players: 4, seed: 'x' }).activeSeat,
+      matchId: 'm',
+      decisionId: 'm.1',
+      names: ['a', 'b', 'c', 'd'],
+      history: [],
+    });
+    const answers = new Set(
+      Array.from({ length: 40 }, (_, i) =>
+        JSON.stringify(createBot('random', { seed: `s${i}` }).decide(req)),
+      ),
+    );
+    expect(answers.size).toBeGreaterThan(3);
+  });
+});
+
+it('createBot rejects unknown kinds', () => {
+  expect(() => createBot('nope' as BotKind)).toThrow(/unknown bot kind/);
+});

@@ -1,0 +1,129 @@
+import { ROLES } from '@coup/engine';
+import type { Role } from '@coup/engine';
+import type { HistoryEntry } from '@coup/protocol';
+
+/** What the public history says about one seat's habits and likely cards. */
+export interface SeatRecord {
+  /** Challenges made, and challenge windows passed. */
+  challenges: number;
+  challengePasses: number;
+  /** Times this seat was challenged and held the claimed role, or did not. */
+  truthful: number;
+  caught: number;
+  /** Roles claimed (by an action or a block) and not refuted, shown or exchanged away since. */
+  claims: Set<Role>;
+  /** Roles the seat had every reason to claim and did not (a target that did not block, a caught bluff). */
+  denied: Set<Role>;
+}
+
+const isRole = (x: unknown): x is Role => typeof x === 'string' && (ROLES as readonly string[]).includes(x);
+const num = (e: HistoryEntry, k: string): number | null => {
+  const v = (e as Record<string, unknown>)[k];
+  return typeof v === 'number' ? v : null;
+};
+const str = (e: HistoryEntry, k: string): string | null => {
+  const v = (e as Record<string, unknown>)[k];
+  return typeof v === 'string' ? v : null;
+};
+
+function blank(): SeatRecord {
+  return { challenges: 0, challengePasses: 0, truthful: 0, caught: 0, claims: new Set(), denied: new Set() };
+}
+
+/** Replays the public history into one record per seat. Unknown or malformed entries are skipped. */
+export function readHistory(history: readonly HistoryEntry[], seats: number): SeatRecord[] {
+  const recs = Array.from({ length: seats }, blank);
+  let declared: { action: string; target: number | null } | null = null;
+  for (const e of history) {
+    const seat = num(e, 'seat');
+    const rec = seat !== null ? recs[seat] : undefined;
+    switch (e.event) {
+      case 'declared': {
+        declared = { action: str(e, 'action') ?? '', target: num(e, 'target') };
+        const claim = str(e, 'claim');
+        if (rec && isRole(claim)) {
+          rec.claims.add(claim);
+          rec.denied.delete(claim);
+        }
+        break;
+      }
+      case 'passed': {
+        const phase = str(e, 'phase');
+        if (!rec) break;
+        if (phase === 'challenge_action' || phase === 'challenge_block') rec.challengePasses++;
+        else if (phase === 'block' && declared) {
+          // Not blocking is a hint about the cards: a target that lets itself be assassinated has no
+          // contessa, one that lets itself be robbed likely has neither captain nor ambassador.
+          if (declared.action === 'assassinate' && declared.target === seat) rec.denied.add('contessa');
+          if (declared.action === 'steal' && declared.target === seat) {
+            rec.denied.add('captain');
+            rec.denied.add('ambassador');
+          }
+          if (declared.action === 'foreign_aid') rec.denied.add('duke');
+        }
+        break;
+      }
+      case 'blocked': {
+        const role = str(e, 'role');
+        if (rec && isRole(role)) {
+          rec.claims.add(role);
+          rec.denied.delete(role);
+        }
+        break;
+      }
+      case 'challenged': {
+        if (rec) rec.challenges++;
+        const challenged = num(e, 'challenged');
+        const target = challenged !== null ? recs[challenged] : undefined;
+        const claim = str(e, 'claim');
+        if (!target) break;
+        if ((e as Record<string, unknown>).truthful === true) target.truthful++;
+        else {
+          target.caught++;
+          if (isRole(claim)) {
+            target.claims.delete(claim);
+            target.denied.add(claim);
+          }
+        }
+        break;
+      }
+      case 'card_shown': {
+        // The shown card went back into the deck; the replacement is unknown to everyone else.
+        const role = str(e, 'role');
+        if (rec && isRole(role)) rec.claims.delete(role);
+        break;
+      }
+      case 'influence_lost': {
+        const role = str(e, 'role');
+        if (rec && isRole(role)) rec.claims.delete(role);
+        break;
+      }
+      case 'exchange_returned':
+        if (rec) {
+          rec.claims.clear();
+          rec.denied.clear();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return recs;
+}
+
+/** How often a seat challenges, with a prior of about 1 in 6 for seats we have not seen yet. */
+export function challengeRate(rec: SeatRecord | undefined): number {
+  if (!rec) return 1 / 6;
+  return (rec.challenges + 0.5) / (rec.challenges + rec.challengePasses + 3);
+}
+
+/**
+ * How readily a seat claims roles it does not hold: P(claim | no card), estimated from its challenged
+ * claims (caught bluffs against shown cards) with a prior in the middle.
+ */
+export function bluffRate(rec: SeatRecord | undefined): number {
+  const prior = 0.05 + 1.2 * challengeRate(rec);
+  if (!rec) return prior;
+  const rate = (rec.caught + prior) / (rec.caught + rec.truthful + 1);
+  return Math.min(1, Math.max(0.05, rate));
+}
