@@ -1,0 +1,41 @@
+import { matchLegal } from '@coup/engine';
+import type { Action } from '@coup/engine';
+import { Answer } from '@coup/protocol';
+import type { Fault } from '@coup/protocol';
+
+/** An answer body checked at the edge: the legal action it names, or the fault it is. */
+export type CheckedAnswer =
+  { ok: true; action: Action; raw: unknown; comment?: string } | { ok: false; fault: Fault; raw: unknown };
+
+/** Raw actions bigger than this are not copied into the replay (the body itself is capped at 64 KB). */
+const MAX_STORED_ACTION = 1024;
+
+export function checkAnswer(body: unknown, legal: readonly Action[]): CheckedAnswer {
+  const parsed = Answer.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'answer';
+    const message = `${where}: ${issue?.message ?? 'invalid'}`;
+    return { ok: false, fault: { reason: 'invalid_answer', message }, raw: null };
+  }
+  const raw = storable(parsed.data.action);
+  const action = matchLegal(legal, parsed.data.action);
+  if (!action) {
+    const options = legal.map((a) => (a.data ? `${a.type} ${JSON.stringify(a.data)}` : a.type)).join(', ');
+    const message = `${preview(parsed.data.action)} is not one of: ${options}`;
+    return { ok: false, fault: { reason: 'illegal_action', message }, raw };
+  }
+  const out: CheckedAnswer = { ok: true, action, raw };
+  if (parsed.data.comment !== undefined) out.comment = parsed.data.comment;
+  return out;
+}
+
+/** The parsed action (a fresh object made by zod) when small enough to keep in the replay. */
+function storable(action: unknown): unknown {
+  return JSON.stringify(action).length <= MAX_STORED_ACTION ? action : null;
+}
+
+function preview(action: unknown): string {
+  const json = JSON.stringify(action);
+  return json.length > 120 ? `${json.slice(0, 120)}...` : json;
+}

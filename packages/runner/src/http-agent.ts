@@ -1,0 +1,115 @@
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { DECISION_ID_HEADER, SIGNATURE_HEADER, sign } from '@coup/protocol';
+import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
+import type { MatchAgent } from './agent';
+import { AgentFault } from './fault';
+
+export interface HttpAgentOptions {
+  name: string;
+  /** Base URL: the runner POSTs to {url}/decide, {url}/start and {url}/end. */
+  url: string;
+  /** The agent's secret: when set, every request carries X-Coup-Signature. */
+  secret?: string;
+  /** Bigger answers are a `too_large` fault; reading stops there. Default 64 KB. */
+  maxResponseBytes?: number;
+  agentId?: string;
+  /** Max sockets to the agent (default: unlimited, reused with keep-alive). */
+  connections?: number;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
+
+/** An HTTP agent (PROTOCOL.md) over an undici keep-alive pool. */
+export function httpAgent(opts: HttpAgentOptions): MatchAgent {
+  const base = new URL(opts.url);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const max = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const pool = new Pool(base.origin, {
+    connections: opts.connections ?? null,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    // The deadline is enforced with the AbortSignal; these only bound a request nobody aborts.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
+
+  const post = (path: string, json: string, signal: AbortSignal, decisionId?: string) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (decisionId !== undefined) headers[DECISION_ID_HEADER] = decisionId;
+    if (opts.secret !== undefined) headers[SIGNATURE_HEADER] = sign(opts.secret, json);
+    return pool.request({ method: 'POST', path: prefix + path, headers, body: json, signal });
+  };
+
+  const agent: MatchAgent = {
+    name: opts.name,
+    // Not async on purpose: serialising, signing and dispatching happen synchronously, so the request
+    // is on its way when decide() returns (this is part of the runner's measured overhead).
+    decide(req: DecisionRequest, signal: AbortSignal): Promise<unknown> {
+      let pending: Promise<Dispatcher.ResponseData>;
+      try {
+        pending = post('/decide', JSON.stringify(req), signal, req.decisionId);
+      } catch (err) {
+        return Promise.reject(toFault(err, signal));
+      }
+      return readAnswer(pending, signal, max);
+    },
+    start: (msg: MatchStart, signal: AbortSignal) => notify(post('/start', JSON.stringify(msg), signal)),
+    end: (msg: MatchEnd, signal: AbortSignal) => notify(post('/end', JSON.stringify(msg), signal)),
+    close: () => pool.close(),
+  };
+  if (opts.agentId !== undefined) agent.agentId = opts.agentId;
+  return agent;
+}
+
+async function readAnswer(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal,
+  max: number,
+): Promise<unknown> {
+  let res: Dispatcher.ResponseData | undefined;
+  try {
+    res = await pending;
+    if (res.statusCode < 200 || res.statusCode > 299) {
+      // Drain a small error page so the socket can be reused; a big one is cut off by dump's limit.
+      res.body.dump({ limit: 4096 }).catch(() => {});
+      throw new AgentFault('http_status', `HTTP ${res.statusCode}`);
+    }
+    const declared = Number(res.headers['content-length']);
+    if (declared > max) throw new AgentFault('too_large', `answer of ${declared} bytes (max ${max})`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) throw new AgentFault('too_large', `answer over ${max} bytes`);
+      chunks.push(chunk);
+    }
+    const text =
+      chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new AgentFault('invalid_json', `answer is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+    }
+  } catch (err) {
+    // Stop reading whatever is left (a huge body, a non-2xx page): this also frees the socket.
+    if (res && !res.body.destroyed && !(err instanceof AgentFault && err.reason === 'http_status')) {
+      res.body.destroy();
+    }
+    throw toFault(err, signal);
+  }
+}
+
+function toFault(err: unknown, signal: AbortSignal): AgentFault {
+  if (err instanceof AgentFault) return err;
+  if (signal.aborted) return new AgentFault('timeout', 'no answer before the deadline');
+  const e = err as { code?: string; message?: string };
+  return new AgentFault('transport_error', `${e.code ?? 'error'}: ${e.message ?? String(err)}`);
+}
+
+/** Notifications: the answer is drained and ignored; the runner ignores failures too. */
+async function notify(pending: Promise<Dispatcher.ResponseData>): Promise<void> {
+  const res = await pending;
+  await res.body.dump({ limit: 4096 });
+  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`HTTP ${res.statusCode}`);
+}

@@ -1,0 +1,17 @@
+export type { MatchAgent } from './agent';
+export { AgentFault } from './fault';
+export { inProcessAgent } from './in-process';
+export type { DecideFn } from './in-process';
+export { httpAgent, DEFAULT_MAX_RESPONSE_BYTES } from './http-agent';
+export type { HttpAgentOptions } from './http-agent';
+export { runMatch, DEFAULT_TIMEOUT_MS } from './run';
+export type { RunMatchOptions } from './run';
+export { MAX_FAULTS } from './match';
+export type { SpectatorUpdate, DispatchInfo } from './match';
+export { defaultAction } from './defaults';
+export { checkAnswer } from './answer';
+export type { CheckedAnswer } from './answer';
+export { verifyReplay } from './verify';
+export type { VerifyResult } from './verify';
+export { systemClock } from './clock';
+export type { Clock } from './clock';

@@ -1,0 +1,321 @@
+import { applyAction, forfeit, isOver, legalActions, pendingSeats, viewFor, eventsFor } from '@coup/engine';
+import type { Action, GameEvent, GameState, Phase, PlayerView } from '@coup/engine';
+import { buildDecisionRequest, decisionId } from '@coup/protocol';
+import type { DecisionStep, Fault, ForfeitStep, ReplayStep } from '@coup/protocol';
+import type { MatchAgent } from './agent';
+import { checkAnswer } from './answer';
+import type { Clock } from './clock';
+import { defaultAction } from './defaults';
+import { AgentFault } from './fault';
+import { HistoryBook } from './history';
+
+/** Faults of one seat in one match that forfeit it. */
+export const MAX_FAULTS = 3;
+
+export interface SpectatorUpdate {
+  /** New events, redacted for spectators (eventsFor(events, null)). */
+  events: GameEvent[];
+  state: PlayerView;
+}
+
+export interface DispatchInfo {
+  decisionId: string;
+  seat: number;
+  /** From the arrival of the answer (or deadline) that led to this request to its dispatch; null for the first. */
+  overheadMs: number | null;
+}
+
+export interface LoopOptions {
+  matchId: string;
+  agents: readonly MatchAgent[];
+  timeoutMs: number;
+  strategyPrompts: readonly (string | undefined)[];
+  clock: Clock;
+  onEvent?: (u: SpectatorUpdate) => void;
+  onDecision?: (record: DecisionStep) => void;
+  onDispatch?: (d: DispatchInfo) => void;
+}
+
+/** One request in flight to one seat. */
+interface Inflight {
+  seat: number;
+  decisionId: string;
+  phase: Phase;
+  turn: number;
+  stateIndex: number;
+  requestedAt: number;
+  sentMono: number;
+  controller: AbortController;
+  round: Round;
+  done: boolean;
+}
+
+/** The seats asked together, with their one deadline. */
+interface Round {
+  timer: NodeJS.Timeout | null;
+  members: Inflight[];
+  open: number;
+}
+
+// Aborting with a ready-made reason: the default one is a DOMException, whose stack capture is slow.
+const RETIRED = Object.freeze(new Error('decision no longer needed'));
+const EXPIRED = Object.freeze(new Error('deadline passed'));
+
+const WINDOWS: ReadonlySet<Phase> = new Set(['challenge_action', 'block']);
+const ms = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * The event-driven match loop: asks every pending seat not yet asked, applies answers in arrival order,
+ * turns faults into default actions, forfeits at the 3rd fault and retires requests that became
+ * useless. Everything between an answer's arrival and the next dispatch is synchronous and incremental.
+ */
+export class MatchLoop {
+  state: GameState;
+  readonly steps: ReplayStep[] = [];
+  readonly events: GameEvent[] = [];
+  readonly faults: number[];
+  readonly forfeited: boolean[];
+  /** Engine transitions so far (applied decisions and forfeits). */
+  private transitions = 0;
+  private round = 0;
+  private readonly inflight: (Inflight | null)[];
+  private readonly history: HistoryBook;
+  private readonly names: string[];
+  private settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  private stopped = false;
+
+  constructor(
+    initial: GameState,
+    private readonly o: LoopOptions,
+  ) {
+    this.state = initial;
+    const n = o.agents.length;
+    this.faults = new Array<number>(n).fill(0);
+    this.forfeited = new Array<boolean>(n).fill(false);
+    this.inflight = new Array<Inflight | null>(n).fill(null);
+    this.history = new HistoryBook(n);
+    this.names = o.agents.map((a) => a.name);
+  }
+
+  /** Plays until the game is over. */
+  run(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.settle = { resolve, reject };
+      if (signal?.aborted) return this.fail(signal.reason ?? new Error('aborted'));
+      signal?.addEventListener('abort', () => this.fail(signal.reason ?? new Error('aborted')), {
+        once: true,
+      });
+      this.o.onEvent?.({ events: [], state: viewFor(this.state, null) });
+      this.guard(() => this.dispatch(null));
+    });
+  }
+
+  private guard(fn: () => void): void {
+    if (this.stopped) return;
+    try {
+      fn();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (this.stopped) return;
+    this.stopRequests();
+    this.settle?.reject(err);
+  }
+
+  private stopRequests(): void {
+    this.stopped = true;
+    for (const f of this.inflight) if (f) this.retire(f);
+  }
+
+  /** Asks every pending seat that has no request in flight; retires requests that are no longer needed. */
+  private dispatch(trigger: number | null): void {
+    if (isOver(this.state)) {
+      this.stopRequests();
+      this.settle?.resolve();
+      return;
+    }
+    const pending = pendingSeats(this.state);
+    if (pending.length === 0) throw new Error(`engine waits for nobody in phase ${this.state.phase}`);
+    for (const f of this.inflight) if (f && !this.isCurrent(f, pending)) this.retire(f);
+    let fresh: number[] | null = null;
+    for (const seat of pending) if (!this.inflight[seat]) (fresh ??= []).push(seat);
+    if (!fresh) return;
+
+    const o = this.o;
+    const round: Round = { timer: null, members: [], open: fresh.length };
+    const id = this.round++;
+    const requestedAt = Math.round(o.clock.now());
+    const deadline = requestedAt + o.timeoutMs;
+    for (const seat of fresh) {
+      const agent = o.agents[seat] as MatchAgent;
+      const req = buildDecisionRequest({
+        state: this.state,
+        seat,
+        matchId: o.matchId,
+        decisionId: decisionId(o.matchId, id, seat),
+        deadline,
+        timeoutMs: o.timeoutMs,
+        names: this.names,
+        history: this.history.snapshot(seat),
+        strategyPrompt: o.strategyPrompts[seat],
+      });
+      const f: Inflight = {
+        seat,
+        decisionId: req.decisionId,
+        phase: this.state.phase,
+        turn: this.state.turn,
+        stateIndex: this.transitions,
+        requestedAt,
+        sentMono: 0,
+        controller: new AbortController(),
+        round,
+        done: false,
+      };
+      round.members.push(f);
+      this.inflight[seat] = f;
+      let answer: Promise<unknown>;
+      f.sentMono = o.clock.mono();
+      try {
+        answer = agent.decide(req, f.controller.signal);
+      } catch (err) {
+        answer = Promise.reject(err);
+      }
+      const sent = o.clock.mono();
+      o.onDispatch?.({
+        decisionId: f.decisionId,
+        seat,
+        overheadMs: trigger === null ? null : sent - trigger,
+      });
+      Promise.resolve(answer).then(
+        (body) => this.guard(() => this.onAnswer(f, body, null)),
+        (err: unknown) => this.guard(() => this.onAnswer(f, undefined, err)),
+      );
+    }
+    // One deadline for the whole round, whatever each transport does with its signal.
+    round.timer = setTimeout(() => this.guard(() => this.onDeadline(round)), o.timeoutMs);
+  }
+
+  /** A request still asks the right question: same state, or the same window still waiting for the seat. */
+  private isCurrent(f: Inflight, pending: readonly number[]): boolean {
+    if (f.stateIndex === this.transitions) return true;
+    const s = this.state;
+    return WINDOWS.has(f.phase) && s.phase === f.phase && s.turn === f.turn && pending.includes(f.seat);
+  }
+
+  private close(f: Inflight): void {
+    f.done = true;
+    if (this.inflight[f.seat] === f) this.inflight[f.seat] = null;
+    if (--f.round.open === 0 && f.round.timer) clearTimeout(f.round.timer);
+  }
+
+  /** Drops a request nobody needs any more: aborted, recorded as unused, never a fault. */
+  private retire(f: Inflight): void {
+    if (f.done) return;
+    this.close(f);
+    f.controller.abort(RETIRED);
+    this.record({
+      ...this.stepBase(f, this.o.clock.mono()),
+      answer: null,
+      applied: null,
+      fault: null,
+      unused: true,
+    });
+  }
+
+  private onDeadline(round: Round): void {
+    const now = this.o.clock.mono();
+    const late = round.members.filter((f) => !f.done).sort((a, b) => a.seat - b.seat);
+    for (const f of late) {
+      if (f.done) continue; // retired by an earlier default in this loop
+      const fault = new AgentFault('timeout', `no answer within ${this.o.timeoutMs} ms`);
+      this.onAnswer(f, undefined, fault, now);
+      f.controller.abort(EXPIRED);
+    }
+  }
+
+  private onAnswer(f: Inflight, body: unknown, err: unknown, at?: number): void {
+    if (f.done) return;
+    const arrival = at ?? this.o.clock.mono();
+    this.close(f);
+    const seat = f.seat;
+    const legal = legalActions(this.state, seat);
+    let fault: Fault | null = null;
+    let raw: unknown = null;
+    let comment: string | undefined;
+    let applied: Action | null = null;
+    if (err !== null && err !== undefined) {
+      fault =
+        err instanceof AgentFault
+          ? { reason: err.reason, message: err.message }
+          : { reason: 'transport_error', message: err instanceof Error ? err.message : String(err) };
+    } else {
+      const checked = checkAnswer(body, legal);
+      raw = checked.raw;
+      if (checked.ok) {
+        applied = checked.action;
+        comment = checked.comment;
+      } else fault = checked.fault;
+    }
+    if (legal.length === 0) {
+      // The engine no longer waits for this seat (a window settled in between): unused, not a fault.
+      this.record({ ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      return;
+    }
+    applied ??= defaultAction(this.state, seat);
+    const r = applyAction(this.state, seat, applied as Action);
+    if (!r.ok) {
+      if (r.error.code !== 'not_pending')
+        throw new Error(`engine rejected ${JSON.stringify(applied)}: ${r.error.message}`);
+      this.record({ ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      return;
+    }
+    this.advance(r.state, r.events);
+    const step: DecisionStep = {
+      ...this.stepBase(f, arrival),
+      answer: raw,
+      applied: applied as Action,
+      fault,
+    };
+    if (comment !== undefined) step.comment = comment;
+    this.record(step);
+    const faults = (this.faults[seat] ?? 0) + (fault ? 1 : 0);
+    this.faults[seat] = faults;
+    if (fault && faults === MAX_FAULTS && !isOver(this.state)) {
+      const out = forfeit(this.state, seat);
+      this.forfeited[seat] = true;
+      this.advance(out.state, out.events);
+      const fs: ForfeitStep = { kind: 'forfeit', seat, reason: 'too_many_faults' };
+      this.steps.push(fs);
+    }
+    this.dispatch(arrival);
+  }
+
+  private advance(state: GameState, events: GameEvent[]): void {
+    this.state = state;
+    this.transitions++;
+    for (const e of events) this.events.push(e);
+    this.history.push(events);
+    this.o.onEvent?.({ events: eventsFor(events, null), state: viewFor(state, null) });
+  }
+
+  private stepBase(f: Inflight, at: number) {
+    return {
+      kind: 'decision' as const,
+      decisionId: f.decisionId,
+      seat: f.seat,
+      phase: f.phase,
+      turn: f.turn,
+      stateIndex: f.stateIndex,
+      requestedAt: f.requestedAt,
+      latencyMs: ms(Math.max(0, at - f.sentMono)),
+    };
+  }
+
+  private record(step: DecisionStep): void {
+    this.steps.push(step);
+    this.o.onDecision?.(step);
+  }
+}

@@ -1,0 +1,119 @@
+import { ENGINE_VERSION, MAX_SEATS, MIN_SEATS, RULESET_VERSION, createGame, ranking } from '@coup/engine';
+import type { GameSetup } from '@coup/engine';
+import {
+  PROTOCOL_VERSION,
+  REPLAY_FORMAT,
+  REPLAY_VERSION,
+  buildMatchEnd,
+  buildMatchStart,
+  placeOf,
+  seedCommitment,
+} from '@coup/protocol';
+import type { DecisionStep, Replay } from '@coup/protocol';
+import type { MatchAgent } from './agent';
+import { systemClock } from './clock';
+import type { Clock } from './clock';
+import { MatchLoop } from './match';
+import type { DispatchInfo, SpectatorUpdate } from './match';
+import { notifyAll } from './notify';
+
+export interface RunMatchOptions {
+  matchId: string;
+  seed: string;
+  /** One agent per seat, seat order (2 to 6). */
+  agents: MatchAgent[];
+  /** Per decision round; also bounds each start/end notification. Default 5000. */
+  timeoutMs?: number;
+  /** An explicit deal (tests, scenarios); recorded in the replay. */
+  setup?: GameSetup;
+  /** By seat: each agent's registered strategy prompt, sent in its requests only. */
+  strategyPrompts?: (string | undefined)[];
+  /** Announced in match_end. */
+  replayUrl?: string | null;
+  /** Aborting rejects runMatch and aborts every request in flight. */
+  signal?: AbortSignal;
+  /** Live view for spectators, after every engine transition (and once at the start). */
+  onEvent?(e: SpectatorUpdate): void;
+  /** Every decision step as it is recorded. */
+  onDecision?(record: DecisionStep): void;
+  /** Every request as it is dispatched, with the platform's overhead that preceded it (benchmarks). */
+  onDispatch?(d: DispatchInfo): void;
+  clock?: Clock;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Plays one match to the end and returns its replay. Agent failures are faults, never exceptions. */
+export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
+  const { matchId, seed, agents } = opts;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clock = opts.clock ?? systemClock;
+  if (agents.length < MIN_SEATS || agents.length > MAX_SEATS) {
+    throw new Error(`a match needs ${MIN_SEATS} to ${MAX_SEATS} agents (got ${agents.length})`);
+  }
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('timeoutMs must be a positive integer');
+  const state = createGame({ players: agents.length, seed, setup: opts.setup });
+  const names = agents.map((a) => a.name);
+  const commitment = seedCommitment(seed);
+  const startedAt = Math.round(clock.now());
+
+  await notifyAll(
+    agents.map(
+      (a, seat) => (signal) =>
+        a.start?.(buildMatchStart({ matchId, seat, names, seedCommitment: commitment, timeoutMs }), signal),
+    ),
+    timeoutMs,
+  );
+
+  const loop = new MatchLoop(state, {
+    matchId,
+    agents,
+    timeoutMs,
+    strategyPrompts: opts.strategyPrompts ?? [],
+    clock,
+    onEvent: opts.onEvent,
+    onDecision: opts.onDecision,
+    onDispatch: opts.onDispatch,
+  });
+  await loop.run(opts.signal);
+  const finishedAt = Math.round(clock.now());
+  const final = ranking(loop.state);
+  const replayUrl = opts.replayUrl ?? null;
+
+  await notifyAll(
+    agents.map(
+      (a, seat) => (signal) =>
+        a.end?.(buildMatchEnd({ matchId, seat, ranking: final, seed, replayUrl }), signal),
+    ),
+    timeoutMs,
+  );
+
+  const replay: Replay = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    matchId,
+    seed,
+    seedCommitment: commitment,
+    engineVersion: ENGINE_VERSION,
+    rulesetVersion: RULESET_VERSION,
+    protocolVersion: PROTOCOL_VERSION,
+    players: agents.map((a, seat) =>
+      a.agentId !== undefined ? { seat, name: a.name, agentId: a.agentId } : { seat, name: a.name },
+    ),
+    timeoutMs,
+    replayUrl,
+    startedAt,
+    finishedAt,
+    steps: loop.steps,
+    events: loop.events,
+    ranking: final,
+    results: agents.map((_, seat) => ({
+      seat,
+      place: placeOf(final, seat),
+      faults: loop.faults[seat] ?? 0,
+      forfeited: loop.forfeited[seat] ?? false,
+    })),
+  };
+  if (opts.setup) replay.setup = opts.setup;
+  return replay;
+}

@@ -1,0 +1,114 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  ENGINE_VERSION,
+  applyAction,
+  createGame,
+  forfeit,
+  isOver,
+  legalActions,
+  matchLegal,
+  ranking,
+} from '@coup/engine';
+import type { GameEvent, GameState } from '@coup/engine';
+import { Replay, decisionId, placeOf, seedCommitment } from '@coup/protocol';
+import { defaultAction } from './defaults';
+import { MAX_FAULTS } from './match';
+
+export type VerifyResult = { ok: true } | { ok: false; error: string; at: string };
+
+const bad = (at: string, error: string): VerifyResult => ({ ok: false, error, at });
+
+/**
+ * Re-runs the engine from the seed (or setup) and the recorded steps, and checks that the replay is
+ * what that re-run produces: the seed commitment, every applied action (legal, equal to the agent's
+ * answer or to the default action after a fault), every event, the ranking and each seat's result.
+ */
+export function verifyReplay(input: unknown): VerifyResult {
+  const parsed = Replay.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return bad(issue?.path.join('.') || 'replay', `not a replay: ${issue?.message ?? 'invalid'}`);
+  }
+  const r = parsed.data;
+  if (seedCommitment(r.seed) !== r.seedCommitment) return bad('seedCommitment', 'sha256(seed) differs');
+  if (r.engineVersion !== ENGINE_VERSION) {
+    return bad('engineVersion', `recorded by engine ${r.engineVersion}, this is ${ENGINE_VERSION}`);
+  }
+  let state: GameState;
+  try {
+    state = createGame({ players: r.players.length, seed: r.seed, setup: r.setup });
+  } catch (err) {
+    return bad('setup', err instanceof Error ? err.message : String(err));
+  }
+  const n = r.players.length;
+  const states: GameState[] = [state];
+  const events: GameEvent[] = [];
+  const faults = new Array<number>(n).fill(0);
+  const forfeited = new Array<boolean>(n).fill(false);
+
+  for (let i = 0; i < r.steps.length; i++) {
+    const step = r.steps[i]!;
+    const at = `steps[${i}]`;
+    if (step.seat >= n) return bad(at, `seat ${step.seat} out of range`);
+    if (step.kind === 'forfeit') {
+      if (step.reason === 'too_many_faults' && faults[step.seat]! < MAX_FAULTS) {
+        return bad(at, `seat ${step.seat} forfeited with ${faults[step.seat]} faults`);
+      }
+      const out = forfeit(state, step.seat);
+      forfeited[step.seat] = true;
+      state = out.state;
+      events.push(...out.events);
+      states.push(state);
+      continue;
+    }
+    const asked = states[step.stateIndex];
+    if (!asked) return bad(at, `stateIndex ${step.stateIndex} is in the future`);
+    if (!/^.*\.\d+\.\d+$/.test(step.decisionId) || !step.decisionId.startsWith(`${r.matchId}.`)) {
+      return bad(at, `decisionId ${step.decisionId} is not ${r.matchId}.<round>.<seat>`);
+    }
+    const round = Number(step.decisionId.slice(r.matchId.length + 1).split('.')[0]);
+    if (step.decisionId !== decisionId(r.matchId, round, step.seat))
+      return bad(at, 'decisionId names another seat');
+    if (asked.phase !== step.phase || asked.turn !== step.turn)
+      return bad(at, 'phase or turn differs from the state asked');
+    if (legalActions(asked, step.seat).length === 0)
+      return bad(at, `seat ${step.seat} had nothing to decide`);
+    if (step.unused) {
+      if (step.applied !== null || step.fault !== null)
+        return bad(at, 'an unused decision applied something');
+      continue;
+    }
+    if (step.applied === null) return bad(at, 'no action applied');
+    const legal = legalActions(state, step.seat);
+    if (step.fault) {
+      if (!isDeepStrictEqual(step.applied, defaultAction(state, step.seat))) {
+        return bad(at, 'the action applied after a fault is not the default action');
+      }
+      faults[step.seat]!++;
+    } else if (!isDeepStrictEqual(matchLegal(legal, step.answer), step.applied)) {
+      return bad(at, "the action applied is not the agent's legal answer");
+    }
+    const out = applyAction(state, step.seat, step.applied);
+    if (!out.ok) return bad(at, `engine rejects it: ${out.error.message}`);
+    state = out.state;
+    events.push(...out.events);
+    states.push(state);
+  }
+
+  if (!isOver(state)) return bad('steps', 'the game is not over after the last step');
+  if (events.length !== r.events.length)
+    return bad('events', `${r.events.length} events recorded, ${events.length} re-run`);
+  for (let i = 0; i < events.length; i++) {
+    if (!isDeepStrictEqual(events[i], r.events[i]))
+      return bad(`events[${i}]`, 'event differs from the re-run');
+  }
+  const final = ranking(state);
+  if (!isDeepStrictEqual(final, r.ranking)) return bad('ranking', 'ranking differs from the re-run');
+  if (r.results.length !== n) return bad('results', `expected ${n} results`);
+  for (let seat = 0; seat < n; seat++) {
+    const want = { seat, place: placeOf(final, seat), faults: faults[seat], forfeited: forfeited[seat] };
+    if (!isDeepStrictEqual(r.results[seat], want))
+      return bad(`results[${seat}]`, 'result differs from the re-run');
+  }
+  return { ok: true };
+}
