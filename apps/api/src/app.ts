@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PrismaClient } from '@coup/db';
-import type { Keys, MatchJob, Transports } from '@coup/platform';
+import type { ChannelHub, Keys, MatchJob, Transports } from '@coup/platform';
 import type { Env } from './env';
 import { adminQueuesPlugin } from './plugins/admin-queues';
 import { authPlugin } from './plugins/auth';
@@ -18,6 +18,8 @@ import { accountRoutes } from './routes/accounts';
 import { agentRoutes } from './routes/agents';
 import { healthRoutes } from './routes/health';
 import { matchRoutes } from './routes/matches';
+import { agentSocketRoutes } from './routes/agent-socket';
+import { liveRoutes } from './routes/live';
 
 export interface AppDeps {
   env: Env;
@@ -26,6 +28,8 @@ export interface AppDeps {
   redis: Redis;
   /** A second connection for subscriptions (a subscribed ioredis connection can do nothing else). */
   subscriber: Redis;
+  /** Listeners over the subscriber connection (agent sockets, spectators). */
+  hub: ChannelHub;
   matchQueue: Queue<MatchJob>;
   /** Other queues shown on the board. */
   queues?: Queue[];
@@ -43,6 +47,7 @@ declare module 'fastify' {
     prisma: PrismaClient;
     redis: Redis;
     subscriber: Redis;
+    hub: ChannelHub;
     matchQueue: Queue<MatchJob>;
     keys: Keys;
     transports: Transports;
@@ -68,6 +73,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('prisma', deps.prisma);
   app.decorate('redis', deps.redis);
   app.decorate('subscriber', deps.subscriber);
+  app.decorate('hub', deps.hub);
   app.decorate('matchQueue', deps.matchQueue);
   app.decorate('keys', deps.keys);
   app.decorate('transports', deps.transports);
@@ -85,6 +91,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(accountRoutes);
       await v1.register(agentRoutes);
       await v1.register(matchRoutes);
+      await v1.register(agentSocketRoutes);
+      await v1.register(liveRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },

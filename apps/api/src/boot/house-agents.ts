@@ -1,0 +1,57 @@
+import { BOT_KINDS } from '@coup/bots';
+import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newApiKey, newId } from '@coup/db';
+import type { Agent, PrismaClient } from '@coup/db';
+import { HOUSE_ENDPOINT_PREFIX } from '@coup/platform';
+
+export const HOUSE_ACCOUNT = 'house';
+
+/**
+ * The built-in bots as house agents: always registered, always in the ranked queue, playing in-process.
+ * They give a new user opponents at once and anchor the ladder. Idempotent (safe at every start).
+ */
+export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> {
+  let owner = await prisma.account.findUnique({ where: { name: HOUSE_ACCOUNT } });
+  if (!owner) {
+    // The house account's key is never shown: nobody logs in as the house.
+    const key = newApiKey();
+    owner = await prisma.account
+      .create({
+        data: {
+          id: newId(ID_PREFIX.account),
+          name: HOUSE_ACCOUNT,
+          apiKeyHash: hashSecret(key),
+          apiKeyPrefix: 'house',
+        },
+      })
+      .catch(async () => prisma.account.findUniqueOrThrow({ where: { name: HOUSE_ACCOUNT } }));
+  }
+  const agents: Agent[] = [];
+  for (const kind of BOT_KINDS) {
+    const name = `house-${kind}`;
+    const existing = await prisma.agent.findUnique({ where: { name } });
+    if (existing) {
+      agents.push(existing);
+      continue;
+    }
+    const secret = newAgentSecret();
+    const created = await prisma.agent
+      .create({
+        data: {
+          id: newId(ID_PREFIX.agent),
+          ownerId: owner.id,
+          name,
+          transport: 'http',
+          endpointUrl: `${HOUSE_ENDPOINT_PREFIX}${kind}`,
+          modelName: `built-in ${kind} bot`,
+          isHouse: true,
+          inQueue: true,
+          queueJoinedAt: new Date(),
+          secretHash: hashSecret(secret),
+          secretEnc: encryptSecret(secret),
+        },
+      })
+      .catch(async () => prisma.agent.findUniqueOrThrow({ where: { name } }));
+    agents.push(created);
+  }
+  return agents;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { Worker } from 'bullmq';
+import { migrate } from '@coup/db';
+import { createRuntime } from '@coup/platform';
+import type { Env, Runtime } from '@coup/platform';
+import { createMatchWorker } from '@coup/worker';
+import { buildApp } from '../app';
+import { resolveAdminKey } from './admin-key';
+import { queueDemoMatches } from './demo';
+import { ensureHouseAgents } from './house-agents';
+
+export interface PlatformOptions {
+  env: Env;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Run a match worker in this process (the one-command start does; a scaled-out API does not). */
+  worker: boolean;
+  /** Queue demo matches on an empty database. */
+  demo: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningPlatform {
+  app: FastifyInstance;
+  runtime: Runtime;
+  worker: Worker | null;
+  url: string;
+  adminKey: string;
+  adminKeyFile: string | null;
+  stop(): Promise<void>;
+}
+
+/** Migrates, then starts the API (and optionally a worker) on the given Postgres and Redis. */
+export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform> {
+  const { env } = o;
+  await migrate(o.databaseUrl, { log: o.log });
+  const runtime = createRuntime(env, { databaseUrl: o.databaseUrl, redisUrl: o.redisUrl });
+  const admin = resolveAdminKey(env.ADMIN_KEY);
+  const house = await ensureHouseAgents(runtime.prisma);
+  let publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const app = await buildApp({
+    env,
+    prisma: runtime.prisma,
+    redis: runtime.redis,
+    subscriber: runtime.subscriber,
+    hub: runtime.hub,
+    matchQueue: runtime.matchQueue,
+    keys: runtime.keys,
+    transports: runtime.transports,
+    adminKey: admin.key,
+    // Filled in after listen when PORT is 0.
+    get publicUrl() {
+      return publicUrl;
+    },
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  if (!env.PUBLIC_URL && address && typeof address === 'object')
+    publicUrl = `http://localhost:${address.port}`;
+  app.publicUrl = publicUrl;
+
+  const worker = o.worker
+    ? createMatchWorker({
+        prisma: runtime.prisma,
+        redis: runtime.redis,
+        keys: runtime.keys,
+        transports: runtime.transports,
+        publicUrl,
+        connection: runtime.bullConnection,
+        prefix: env.QUEUE_PREFIX,
+        concurrency: env.WORKER_CONCURRENCY,
+        lockDurationMs: env.WORKER_LOCK_MS,
+        log: (msg, extra) => app.log.warn(extra ?? {}, msg),
+      })
+    : null;
+  if (o.demo)
+    await queueDemoMatches(runtime.prisma, runtime.matchQueue, house, env.DEMO_MATCHES, env.MATCH_TIMEOUT_MS);
+
+  return {
+    app,
+    runtime,
+    worker,
+    url: publicUrl,
+    adminKey: admin.key,
+    adminKeyFile: admin.file,
+    async stop() {
+      await worker?.close();
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// The API alone (scale-out and docker-compose): needs DATABASE_URL and REDIS_URL; runs no worker unless
+// RUN_WORKER=true. `start.ts` is the one-command start with embedded defaults.
+import { parseEnv } from '@coup/platform';
+import { startPlatform } from './boot/platform';
+
+async function main() {
+  const env = parseEnv({ RUN_WORKER: 'false', ...process.env });
+  if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('server.ts needs DATABASE_URL and REDIS_URL');
+  const platform = await startPlatform({
+    env,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    worker: env.RUN_WORKER,
+    demo: false,
+    log: (line) => console.log(line),
+  });
+  console.log(`Coup Arena API listening at ${platform.url}`);
+  const stop = async () => {
+    await platform.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(`cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

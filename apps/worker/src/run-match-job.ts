@@ -1,0 +1,89 @@
+import type { Redis } from 'ioredis';
+import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
+import type { PrismaClient } from '@coup/db';
+import type { Keys, Transports } from '@coup/platform';
+import { runMatch } from '@coup/runner';
+import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
+
+export interface MatchJobDeps {
+  prisma: PrismaClient;
+  redis: Redis;
+  keys: Keys;
+  transports: Transports;
+  publicUrl: string;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+/** How long a finished match's live log stays readable for late spectators. */
+const LIVE_LOG_TTL_S = 3600;
+
+export type MatchJobOutcome = 'finished' | 'already_done' | 'aborted';
+
+/**
+ * Runs one queued match from the start and stores its result exactly once. Safe to run again for the same
+ * match (a retry after a worker died): storeMatchResult keeps only the first result.
+ */
+export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<MatchJobOutcome> {
+  const match = await claimMatch(deps.prisma, matchId);
+  if (!match) return 'already_done';
+  let agents: MatchAgent[];
+  try {
+    agents = match.seats.map((s) => deps.transports.forAgent(s.agent, { seed: match.seed }));
+  } catch (err) {
+    await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`);
+    return 'aborted';
+  }
+  const live = liveChannel(matchId, deps);
+  await live.reset();
+  try {
+    const replay = await runMatch({
+      matchId,
+      seed: match.seed,
+      agents,
+      timeoutMs: match.timeoutMs,
+      strategyPrompts: match.seats.map((s) => s.agent.strategyPrompt ?? undefined),
+      replayUrl: `${deps.publicUrl}/v1/matches/${matchId}/replay`,
+      onEvent: (u) => live.publish(u),
+    });
+    const stored = await storeMatchResult(deps.prisma, matchId, {
+      replay,
+      ranking: replay.ranking,
+      seats: replay.results.map((r) => ({ seat: r.seat, faults: r.faults, forfeited: r.forfeited })),
+      seed: match.seed,
+      versions: {
+        engine: replay.engineVersion,
+        ruleset: replay.rulesetVersion,
+        protocol: String(replay.protocolVersion),
+      },
+    });
+    live.end(replay.ranking);
+    return stored.stored ? 'finished' : 'already_done';
+  } finally {
+    await Promise.allSettled(agents.map((a) => a.close?.()));
+  }
+}
+
+/**
+ * Public events of the match for spectators: published on the match's channel as they happen, and kept in
+ * a capped list so someone who opens the live view mid-match first gets what already happened.
+ */
+function liveChannel(matchId: string, deps: MatchJobDeps) {
+  const channel = deps.keys.matchEvents(matchId);
+  const logKey = deps.keys.matchLog(matchId);
+  const send = (msg: object) => {
+    const json = JSON.stringify(msg);
+    deps.redis
+      .multi()
+      .rpush(logKey, json)
+      .expire(logKey, LIVE_LOG_TTL_S)
+      .publish(channel, json)
+      .exec()
+      .catch((err: unknown) => deps.log?.('live publish failed', { matchId, err: String(err) }));
+  };
+  return {
+    // A retried match starts its live log again.
+    reset: () => deps.redis.del(logKey),
+    publish: (u: SpectatorUpdate) => send({ type: 'update', matchId, events: u.events, state: u.state }),
+    end: (ranking: number[][]) => send({ type: 'end', matchId, ranking }),
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Configuration is parsed once, here. Every knob of the platform is an environment variable with a
+// default that works on one machine; a bad value stops the process with a message naming the variable.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The URL users reach the platform at (replay links in match_end); derived from PORT when unset. */
+  PUBLIC_URL: z.url().optional(),
+  /** Postgres; unset: the start command runs embedded PostgreSQL under .data/. */
+  DATABASE_URL: z.string().optional(),
+  /** Redis; unset: 127.0.0.1:6379, or redis-server from PATH. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every BullMQ queue and Redis key, so several deployments (or test runs) share one Redis. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('coup'),
+  /** Grants the operator routes (/admin/queues, events, house agents). Unset: a random one is printed. */
+  ADMIN_KEY: z.string().min(16).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  CORS_ORIGIN: z.string().default('*'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+  MATCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** How long a match job may go without its worker's heartbeat before another worker takes it. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  RUN_WORKER: bool.default(true),
+  DEMO_MATCHES: z.coerce.number().int().min(0).max(100).default(3),
+  EVENTS_ENABLED: bool.default(false),
+  RATING_PERIOD_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
+  SEATS_PER_MATCH: z.coerce.number().int().min(2).max(6).default(4),
+  MATCHMAKER_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
+  MAX_SEATS_PER_OWNER: z.coerce.number().int().min(1).max(6).default(1),
+  /** Passed to crypto for agent secrets at rest; unset: a key kept in .data/secret.key. */
+  SECRET_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,71 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createPrisma } from '@coup/db';
+import type { PrismaClient } from '@coup/db';
+import type { Env } from './env';
+import type { MatchJob } from './messages';
+import { keys, QUEUE } from './names';
+import type { Keys } from './names';
+import { createTransports } from './transports';
+import type { Transports } from './transports';
+import { ChannelHub } from './channel-hub';
+import { WsBridge } from './ws-bridge';
+
+/** Connections and services shared by the API and the worker of one process. */
+export interface Runtime {
+  env: Env;
+  prisma: PrismaClient;
+  redis: Redis;
+  subscriber: Redis;
+  /** Listeners over the subscriber connection. */
+  hub: ChannelHub;
+  /** BullMQ needs its own connections (blocking commands); it gets these options, not a shared client. */
+  bullConnection: { url: string; maxRetriesPerRequest: null };
+  matchQueue: Queue<MatchJob>;
+  keys: Keys;
+  bridge: WsBridge;
+  transports: Transports;
+  close(): Promise<void>;
+}
+
+export const matchJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential' as const, delay: 1000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 1000 },
+};
+
+export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: string }): Runtime {
+  const prisma = createPrisma(urls.databaseUrl, { max: Math.max(10, env.WORKER_CONCURRENCY * 2) });
+  const redis = new Redis(urls.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
+  const subscriber = new Redis(urls.redisUrl, { maxRetriesPerRequest: null });
+  const k = keys(env.QUEUE_PREFIX);
+  const bullConnection = { url: urls.redisUrl, maxRetriesPerRequest: null } as const;
+  const matchQueue = new Queue<MatchJob>(QUEUE.matches, {
+    connection: { ...bullConnection },
+    prefix: env.QUEUE_PREFIX,
+    defaultJobOptions: matchJobOptions,
+  });
+  const hub = new ChannelHub(subscriber);
+  const bridge = new WsBridge(redis, hub, k);
+  const transports = createTransports({ wsAgent: (a) => bridge.agent(a) });
+  return {
+    env,
+    prisma,
+    redis,
+    subscriber,
+    hub,
+    bullConnection: { ...bullConnection },
+    matchQueue,
+    keys: k,
+    bridge,
+    transports,
+    async close() {
+      hub.close();
+      await matchQueue.close().catch(() => undefined);
+      subscriber.disconnect();
+      redis.disconnect();
+      await prisma.$disconnect();
+    },
+  };
+}
