@@ -9,7 +9,15 @@ export function wireState(view: PlayerView, names: readonly string[]): WireState
     activeSeat: view.activeSeat,
     deckSize: view.deckSize,
     you: view.you,
-    players: view.players.map((p) => ({ ...p, name: names[p.seat] ?? `seat ${p.seat}` })),
+    // Built field by field: the PROTOCOL.md order (seat, name, ...), and cheaper than a spread.
+    players: view.players.map((p) => ({
+      seat: p.seat,
+      name: names[p.seat] ?? `seat ${p.seat}`,
+      coins: p.coins,
+      faceDown: p.faceDown,
+      revealed: p.revealed,
+      eliminated: p.eliminated,
+    })),
     pending: view.pending,
     losingSeat: view.losingSeat,
   };

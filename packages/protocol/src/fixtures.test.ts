@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { DecisionRequest, Answer, MatchStart, MatchEnd, ApiError } from './messages';
+import { AgentMessage, ServerMessage } from './websocket';
+import { Replay } from './replay';
+import { SeatReplay, replayForSeat } from './replay-seat';
+import { buildMatchEnd, buildMatchStart, seedCommitment } from './notifications';
+import { renderPrompt } from './prompt';
+import { DEADLINE, MATCH_ID, NAMES, SEED, TIMEOUT_MS, playScenario } from './fixtures.scenario';
+
+// Golden fixtures: every message of PROTOCOL.md as JSON under packages/protocol/fixtures. Built ones
+// are compared byte for byte (as parsed JSON) with what the builders produce; regenerate them only on
+// purpose with UPDATE_GOLDEN=1. replay.json is produced by @coup/runner's golden test.
+
+const DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const read = (name: string): unknown => JSON.parse(readFileSync(`${DIR}${name}.json`, 'utf8'));
+
+const PHASES = [
+  'action',
+  'challenge_action',
+  'block',
+  'challenge_block',
+  'lose_influence',
+  'exchange_return',
+];
+
+const SCHEMAS: Record<string, z.ZodType[]> = {
+  ...Object.fromEntries(PHASES.map((p) => [`decision-${p}`, [DecisionRequest, ServerMessage]])),
+  answer: [Answer],
+  'answer-targeted': [Answer],
+  match_start: [MatchStart, ServerMessage],
+  match_end: [MatchEnd, ServerMessage],
+  'ws-welcome': [ServerMessage],
+  'ws-error': [ServerMessage],
+  'ws-answer': [AgentMessage],
+  'api-error': [ApiError],
+  replay: [Replay],
+  'seat-replay': [SeatReplay],
+};
+
+function built(): Record<string, unknown> {
+  const { requests } = playScenario();
+  const out: Record<string, unknown> = { ...requests };
+  out.match_start = buildMatchStart({
+    matchId: MATCH_ID,
+    seat: 2,
+    names: NAMES,
+    seedCommitment: seedCommitment(SEED),
+    timeoutMs: TIMEOUT_MS,
+  });
+  out.match_end = buildMatchEnd({
+    matchId: MATCH_ID,
+    seat: 2,
+    ranking: [[0], [2], [1]],
+    seed: SEED,
+    replayUrl: `https://coup.example/replays/${MATCH_ID}`,
+  });
+  out['seat-replay'] = replayForSeat(Replay.parse(read('replay')), 2);
+  return JSON.parse(JSON.stringify(out)) as Record<string, unknown>;
+}
+
+describe('fixtures', () => {
+  it('cover every file in fixtures/', () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
+    expect(files.map((f) => f.slice(0, -5)).sort()).toEqual(Object.keys(SCHEMAS).sort());
+  });
+
+  it.each(Object.keys(SCHEMAS))('%s parses with its schema, losing nothing', (name) => {
+    const json = read(name);
+    for (const schema of SCHEMAS[name]!) expect(schema.parse(json)).toEqual(json);
+  });
+
+  const golden = built();
+  it.each(Object.keys(golden))('%s is exactly what the builder produces', (name) => {
+    const file = `${DIR}${name}.json`;
+    if (process.env.UPDATE_GOLDEN === '1') {
+      writeFileSync(file, JSON.stringify(golden[name], null, 2) + '\n');
+    }
+    expect(golden[name]).toEqual(read(name));
+  });
+});
+
+describe('decision request', () => {
+  const load = () => read('decision-challenge_action') as DecisionRequest;
+
+  it('keeps the PROTOCOL.md example shape', () => {
+    const example = load();
+    expect(Object.keys(example)).toEqual([
+      'protocol',
+      'type',
+      'matchId',
+      'decisionId',
+      'seat',
+      'phase',
+      'deadline',
+      'timeoutMs',
+      'state',
+      'history',
+      'legalActions',
+      'strategyPrompt',
+      'prompt',
+    ]);
+    expect(example).toMatchObject({
+      protocol: 1,
+      type: 'decision',
+      matchId: 'mt_8Zq1',
+      seat: 2,
+      phase: 'challenge_action',
+      deadline: DEADLINE,
+      timeoutMs: 5000,
+      legalActions: [{ type: 'challenge' }, { type: 'pass' }],
+    });
+    expect(example.decisionId).toMatch(/^mt_8Zq1\.\d+\.2$/);
+    expect(example.state).toMatchObject({
+      turn: 7,
+      activeSeat: 0,
+      deckSize: 9,
+      you: {
+        seat: 2,
+        coins: 3,
+        cards: [
+          { role: 'duke', revealed: false },
+          { role: 'contessa', revealed: true },
+        ],
+      },
+      players: [
+        { seat: 0, name: 'sharp-bot', coins: 4, faceDown: 2, revealed: [], eliminated: false },
+        { seat: 1, name: 'llm-7', coins: 0, faceDown: 0, revealed: ['captain', 'duke'], eliminated: true },
+        { seat: 2, name: 'you', coins: 3, faceDown: 1, revealed: ['contessa'], eliminated: false },
+      ],
+      pending: { action: 'steal', actor: 0, target: 2, claim: 'captain', blocker: null, blockRole: null },
+    });
+    expect(Object.keys(example.state.players[0]!)).toEqual([
+      'seat',
+      'name',
+      'coins',
+      'faceDown',
+      'revealed',
+      'eliminated',
+    ]);
+    expect(example.history.at(-1)).toEqual({
+      event: 'declared',
+      turn: 7,
+      seat: 0,
+      action: 'steal',
+      target: 2,
+      claim: 'captain',
+      cost: 0,
+    });
+  });
+
+  it('renders a deterministic prompt with the facts and the legal answers in words and JSON', () => {
+    const { prompt, ...rest } = load();
+    expect(renderPrompt(rest)).toBe(prompt);
+    for (const fact of [
+      'turn 7',
+      'You are seat 2',
+      '3 coins',
+      'face-down: Duke',
+      'revealed: Contessa',
+      'seat 0 sharp-bot: 4 coins, 2 face-down',
+      'seat 1 llm-7: eliminated; revealed Captain, Duke',
+      'claims Captain to steal up to 2 coins from you',
+      'Captain 1/3',
+      'challenge the Captain claim of seat 0 (sharp-bot): {"type":"challenge"}',
+      '- pass: {"type":"pass"}',
+    ]) {
+      expect(prompt).toContain(fact);
+    }
+  });
+
+  it('shows the drawn cards during exchange_return, to the exchanging seat only', () => {
+    const r = read('decision-exchange_return') as DecisionRequest;
+    expect(r.state.you?.drawn).toHaveLength(2);
+    expect(r.legalActions).toHaveLength(6);
+  });
+});
