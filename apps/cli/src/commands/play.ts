@@ -1,0 +1,65 @@
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { nonEmpty, positiveInt } from '../options.ts';
+
+export interface PlayOptions {
+  games: number;
+  seed?: string;
+  timeoutMs: number;
+  out?: string;
+  secret?: string;
+  rotate: boolean;
+  concurrency: number;
+  json: boolean;
+}
+
+const EXAMPLES = `
+Agents (2 to 6, one per seat, in this order):
+  bot:random | bot:honest | bot:heuristic   a built-in bot, played in this process
+  http://host:port[/path]                   an HTTP agent (POST {url}/decide, /start, /end)
+
+Examples:
+  $ coup play bot:heuristic bot:honest bot:random --games 200 --concurrency 8
+  $ coup play http://127.0.0.1:8080 bot:heuristic --games 20 --seed try1 --out replays.jsonl
+  $ coup replay show replays.jsonl --index 3`;
+
+export function registerPlayCommand(program: Command): void {
+  program
+    .command('play')
+    .description('play matches between built-in bots and HTTP agents, then print results per agent')
+    .argument('<agents...>', 'one agent per seat: bot:<name> or http://host:port[/path] (2 to 6)')
+    .addOption(
+      new Option('-n, --games <n>', 'number of matches').default(1).argParser(positiveInt('--games')),
+    )
+    .addOption(
+      new Option(
+        '-s, --seed <seed>',
+        'base seed: match i uses seed <seed>-<i> (default: random, printed)',
+      ).argParser(nonEmpty('--seed')),
+    )
+    .addOption(
+      new Option('-t, --timeout-ms <ms>', 'deadline of each decision in milliseconds')
+        .default(5000)
+        .argParser(positiveInt('--timeout-ms', 600_000)),
+    )
+    .addOption(new Option('-o, --out <file>', 'write every replay to <file> as JSON lines (one per match)'))
+    .addOption(
+      new Option('--secret <secret>', 'HMAC secret used to sign requests to HTTP agents').env(
+        'COUP_AGENT_SECRET',
+      ),
+    )
+    .addOption(
+      new Option('--rotate', 'rotate seats between matches so no agent always plays first').default(false),
+    )
+    .addOption(
+      new Option('-c, --concurrency <n>', 'matches played at the same time')
+        .default(1)
+        .argParser(positiveInt('--concurrency', 256)),
+    )
+    .addOption(new Option('--json', 'print the results as JSON instead of a table').default(false))
+    .addHelpText('after', EXAMPLES)
+    .action(async (agents: string[], opts: PlayOptions) => {
+      const { play } = await import('../play/play.ts');
+      await play(agents, opts);
+    });
+}

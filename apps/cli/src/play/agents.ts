@@ -1,0 +1,95 @@
+import { BOT_KINDS, createBot, isBotKind } from '@coup/bots';
+import type { BotKind } from '@coup/bots';
+import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
+import { httpAgent, inProcessAgent } from '@coup/runner';
+import type { MatchAgent } from '@coup/runner';
+import { CliError } from '../errors.ts';
+
+/** One agent of the `coup play` list; its index in the list identifies it in the results. */
+export type AgentSpec =
+  | { kind: 'bot'; spec: string; label: string; name: string; bot: BotKind }
+  | { kind: 'http'; spec: string; label: string; name: string; url: string };
+
+const USAGE = `use bot:<${BOT_KINDS.join('|')}> or http://host:port[/path]`;
+
+type Parsed =
+  | { kind: 'bot'; spec: string; name: string; bot: BotKind }
+  | { kind: 'http'; spec: string; name: string; url: string };
+
+function parseOne(spec: string): Parsed {
+  if (spec.startsWith('bot:')) {
+    const bot = spec.slice(4);
+    if (!isBotKind(bot)) {
+      throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
+    }
+    return { kind: 'bot', spec, bot, name: bot };
+  }
+  if (/^https?:\/\//i.test(spec)) {
+    let url: URL;
+    try {
+      url = new URL(spec);
+    } catch {
+      throw new CliError(`invalid agent URL "${spec}": ${USAGE}`);
+    }
+    // The runner appends /decide, /start and /end to the path: a query or fragment would be lost.
+    if (url.search || url.hash) throw new CliError(`agent URL "${spec}" must not have a query or fragment`);
+    if (url.username || url.password) throw new CliError(`agent URL "${spec}" must not hold credentials`);
+    const path = url.pathname.replace(/\/+$/, '');
+    return { kind: 'http', spec, url: url.origin + path, name: url.host + path };
+  }
+  const hint = isBotKind(spec) ? ` (did you mean bot:${spec}?)` : '';
+  throw new CliError(`unknown agent "${spec}"${hint}: ${USAGE}`);
+}
+
+/** Parses and checks the agent list; duplicates get a #2, #3... suffix so every seat is told apart. */
+export function parseAgentSpecs(specs: readonly string[]): AgentSpec[] {
+  if (specs.length < MIN_SEATS || specs.length > MAX_SEATS) {
+    throw new CliError(`a match needs ${MIN_SEATS} to ${MAX_SEATS} agents, got ${specs.length}`);
+  }
+  const parsed = specs.map(parseOne);
+  const seen = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const p of parsed) total.set(p.spec, (total.get(p.spec) ?? 0) + 1);
+  return parsed.map((p) => {
+    const n = (seen.get(p.spec) ?? 0) + 1;
+    seen.set(p.spec, n);
+    const suffix = (total.get(p.spec) ?? 0) > 1 ? `#${n}` : '';
+    return { ...p, label: p.spec + suffix, name: p.name + suffix };
+  });
+}
+
+/**
+ * The agents of one run. HTTP agents are shared by every match (one keep-alive pool per URL); bots are
+ * made fresh for each match and seeded from the match seed and their place in the list, so a run with a
+ * given --seed replays exactly, whatever the concurrency.
+ */
+export class AgentPool {
+  private readonly http = new Map<number, MatchAgent>();
+
+  constructor(
+    readonly specs: readonly AgentSpec[],
+    secret: string | undefined,
+  ) {
+    specs.forEach((s, i) => {
+      if (s.kind === 'http') {
+        this.http.set(
+          i,
+          httpAgent({ name: s.name, url: s.url, ...(secret !== undefined ? { secret } : {}) }),
+        );
+      }
+    });
+  }
+
+  /** The agent of list entry `index` for the match with `seed`. */
+  agentFor(index: number, seed: string): MatchAgent {
+    const spec = this.specs[index];
+    if (!spec) throw new Error(`no agent #${index}`);
+    if (spec.kind === 'http') return this.http.get(index) as MatchAgent;
+    const bot = createBot(spec.bot, { seed: `${seed}/${index}` });
+    return inProcessAgent(spec.name, (req) => bot.decide(req));
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.http.values()].map((a) => a.close?.()));
+  }
+}
