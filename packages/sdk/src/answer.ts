@@ -1,0 +1,58 @@
+import { Answer, MAX_COMMENT } from '@coup/protocol';
+import type { DecisionRequest } from '@coup/protocol';
+import type { AgentOptions, DecideResult } from './types';
+
+/** Turns whatever decide returned into a wire answer, or throws a TypeError that says what is wrong. */
+export function toAnswer(result: DecideResult): Answer {
+  if (typeof result !== 'object' || result === null) {
+    throw new TypeError('decide must return an action ({ type, data? }) or an answer ({ action, comment? })');
+  }
+  const candidate: { action?: unknown; comment?: unknown; [k: string]: unknown } =
+    'action' in result ? { ...result } : { action: result };
+  // A long comment would turn a good move into an invalid_answer fault: cut it instead.
+  if (typeof candidate.comment === 'string' && candidate.comment.length > MAX_COMMENT) {
+    candidate.comment = candidate.comment.slice(0, MAX_COMMENT);
+  }
+  const parsed = Answer.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TypeError(
+      `decide returned an invalid answer: ${issue?.path.join('.') || 'answer'}: ${issue?.message}`,
+    );
+  }
+  return candidate as Answer;
+}
+
+/**
+ * Answers by decisionId, so that a decision sent again (an HTTP retry, a WebSocket resend after a
+ * reconnect) gets the same answer without calling decide twice, even while the first call is running.
+ */
+export class AnswerCache {
+  private readonly answers = new Map<string, Promise<Answer>>();
+
+  constructor(private readonly limit = 4096) {}
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  answer(req: DecisionRequest, decide: AgentOptions['decide']): Promise<Answer> {
+    const cached = this.answers.get(req.decisionId);
+    if (cached) return cached;
+    const pending = Promise.resolve()
+      .then(() => decide(req))
+      .then(toAnswer);
+    this.answers.set(req.decisionId, pending);
+    // A failed decision is not cached: a retry calls decide again.
+    pending.catch(() => {
+      if (this.answers.get(req.decisionId) === pending) this.answers.delete(req.decisionId);
+    });
+    // Oldest first: a Map iterates in insertion order.
+    while (this.answers.size > this.limit) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest === undefined) break;
+      this.answers.delete(oldest);
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,24 @@
+export { createAgent } from './agent';
+export type { Agent } from './agent';
+export type { AgentOptions, DecideResult } from './types';
+export type { ListeningAgent } from './http';
+export { DEFAULT_MAX_BODY_BYTES } from './http';
+export { AgentConnection, PlatformError } from './connect';
+export type { ConnectOptions } from './connect';
+export { toAnswer } from './answer';
+// Re-exported for agent authors who run their own server: check X-Coup-Signature with the agent secret.
+export {
+  verifySignature,
+  sign,
+  SIGNATURE_HEADER,
+  DECISION_ID_HEADER,
+  SIGNATURE_TOLERANCE_S,
+} from '@coup/protocol';
+export type {
+  Answer,
+  DecisionRequest,
+  MatchEnd,
+  MatchStart,
+  SignatureCheck,
+  WireAction,
+} from '@coup/protocol';

@@ -1,0 +1,21 @@
+import type { Answer, DecisionRequest, MatchEnd, MatchStart, WireAction } from '@coup/protocol';
+
+/** What `decide` may return: a full answer (`{ action, comment? }`) or just the action. */
+export type DecideResult = Answer | WireAction;
+
+export interface AgentOptions {
+  /** Called once per decision (retries of the same decisionId are answered from a cache). */
+  decide(req: DecisionRequest): DecideResult | Promise<DecideResult>;
+  /** `/start` or WebSocket `match_start`: a notification, answered before this runs. */
+  onStart?(msg: MatchStart): void | Promise<void>;
+  /** `/end` or WebSocket `match_end`: a notification, answered before this runs. */
+  onEnd?(msg: MatchEnd): void | Promise<void>;
+  /** The agent's secret: when set, HTTP requests without a valid, fresh X-Coup-Signature get a 401. */
+  secret?: string;
+  /** Shown in logs and in the User-Agent of WebSocket connections. */
+  name?: string;
+  /** Bigger HTTP request bodies get a 413 (default 4 MiB: a long match's history fits easily). */
+  maxBodyBytes?: number;
+  /** Errors thrown by decide, onStart or onEnd (default: console.error). */
+  onError?(err: unknown, context: string): void;
+}
