@@ -9,6 +9,7 @@ import {
   exchangeReturnTwo,
   gameFrom,
   play,
+  sixSeatOpening,
 } from './testing';
 
 // RULES.md phase 6 `exchange_return`: indices into (face-down cards in slot order, then the drawn cards).
@@ -167,5 +168,24 @@ describe('a challenged exchange', () => {
     expect(r.state.deck).toEqual(s.deck);
     expect(r.state.drawn).toEqual([]);
     expect(r.events.at(-2)).toMatchObject({ type: 'resolved', action: 'exchange', outcome: 'cancelled' });
+  });
+});
+
+describe('exchange with 6 seats (a deck of 3)', () => {
+  it('draws 2 of the 3 cards, leaving 1, and returns 2 (no coins move, nobody may block)', () => {
+    const sc = sixSeatOpening();
+    const r = play(sc.state, [
+      [0, act.exchange],
+      ...[1, 2, 3, 4, 5].map((seat) => [seat, act.pass] as const),
+    ]);
+    expect(r.state.pending).toMatchObject({ action: 'exchange', claim: 'ambassador' });
+    expect(r.state.phase).toBe('exchange_return');
+    expect(r.state.drawn).toEqual(['captain', 'ambassador']);
+    expect(r.state.deck).toEqual(['contessa']);
+    const end = play(r.state, [[0, act.returnCards(0, 1)]]);
+    expect(end.state.players[0]!.cards.map((c) => c.role)).toEqual(['captain', 'ambassador']);
+    expect(sorted(end.state.deck)).toEqual(['assassin', 'contessa', 'duke']);
+    expect(end.state.players.map((p) => p.coins)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(allCards(end.state)).toEqual(FULL_DECK_SORTED);
   });
 });

@@ -1,11 +1,11 @@
 import { applyAction } from '../apply';
-import { COPIES_PER_ROLE } from '../constants';
+import { COPIES_PER_ROLE, TURN_CAP } from '../constants';
 import { createGame } from '../create';
 import { forfeit } from '../forfeit';
 import { legalActions } from '../legal';
 import { pendingSeats } from '../pending';
 import { ROLES } from '../types';
-import type { Action, GameEvent, GameState, Role } from '../types';
+import type { Action, GameEvent, GameState, PlayerState, Role } from '../types';
 
 // Helpers shared by the engine's tests and by other packages' tests (runner, bots): explicit setups,
 // sequences of decisions that fail loudly, random games with a seeded chooser, and invariant checks.
@@ -238,4 +238,61 @@ export function deepFreeze<T>(x: T): T {
     for (const v of Object.values(x)) deepFreeze(v);
   }
   return x;
+}
+
+/** Mostly unchallenged exchanges (coins do not move), so that many games reach the turn cap. */
+export function peacefulChooser(seed: number): Chooser {
+  const pick = seededPicker(seed);
+  const calm = new Set(['exchange', 'pass', 'return_cards', 'lose_card', 'coup']);
+  return (s, pending) => {
+    const seat = pending[pick(pending.length)] as number;
+    const legal = legalActions(s, seat);
+    const quiet = legal.filter((a) => calm.has(a.type));
+    const from = quiet.length > 0 && pick(100) < 98 ? quiet : legal;
+    return { seat, action: from[pick(from.length)] as Action };
+  };
+}
+
+function check(ok: boolean, what: string, s: GameState): void {
+  if (!ok) throw new Error(`${what} (turn ${s.turn}, phase ${s.phase})`);
+}
+
+const FULL = FULL_DECK_SORTED.join();
+
+/**
+ * Throws when a state breaks an invariant of the rules: the 15 cards conserved, coins natural numbers,
+ * eliminated seats with nothing, living seats with a face-down card, someone pending unless the game is
+ * over, and legal actions for exactly the pending seats. Plain checks: cheap enough for every step.
+ */
+export function checkInvariants(s: GameState): void {
+  check(allCards(s).join() === FULL, 'the 15 cards are conserved', s);
+  check(s.turn <= TURN_CAP, 'turn within the cap', s);
+  const pending = pendingSeats(s);
+  check(
+    s.phase === 'game_over' ? pending.length === 0 : pending.length > 0,
+    'pendingSeats empty iff game over',
+    s,
+  );
+  s.players.forEach((p, seat) => {
+    check(Number.isInteger(p.coins) && p.coins >= 0, `seat ${seat} coins are a natural number`, s);
+    check(p.cards.length === 2, `seat ${seat} has 2 slots`, s);
+    const faceDown = p.cards.filter((c) => !c.revealed).length;
+    if (p.eliminated) check(faceDown === 0 && p.coins === 0, `eliminated seat ${seat} has nothing`, s);
+    else check(faceDown > 0, `living seat ${seat} has a face-down card`, s);
+    const legal = legalActions(s, seat).length;
+    if (pending.includes(seat))
+      check(!p.eliminated && legal > 0, `pending seat ${seat} is alive and has choices`, s);
+    else check(legal === 0, `seat ${seat} is not pending and has no choices`, s);
+  });
+}
+
+/** RULES.md's ranking, computed independently from the final state and the `eliminated` events. */
+export function expectedRanking(s: GameState, events: readonly GameEvent[]): number[][] {
+  const faceDown = (seat: number) => (s.players[seat] as PlayerState).cards.filter((c) => !c.revealed).length;
+  const score = (seat: number) => faceDown(seat) * 1000 + (s.players[seat] as PlayerState).coins;
+  const survivors = s.players.flatMap((p, seat) => (p.eliminated ? [] : [seat]));
+  const scores = [...new Set(survivors.map(score))].sort((x, y) => y - x);
+  const places = scores.map((sc) => survivors.filter((seat) => score(seat) === sc));
+  const out = events.flatMap((e) => (e.type === 'eliminated' ? [e.seat] : []));
+  return [...places, ...out.reverse().map((seat) => [seat])];
 }
