@@ -165,6 +165,16 @@ describe('what counts as equal to a listed action', () => {
     expect(applyAction(window, 1, { type: 'pass', data: {} }).ok).toBe(true);
   });
 
+  it('a data key holding undefined counts as a key (an in-process caller gets no JSON clean-up)', () => {
+    const a = { type: 'steal', data: { target: 1, role: undefined } } as unknown as Action;
+    expect(applyAction(threeSeatOpening().state, 0, a)).toMatchObject({
+      ok: false,
+      error: { code: 'illegal_action' },
+    });
+    // Once sent as JSON the key is gone and the action is legal.
+    expect(applyAction(threeSeatOpening().state, 0, JSON.parse(JSON.stringify(a)) as Action).ok).toBe(true);
+  });
+
   it('keys outside `type` and `data` are ignored', () => {
     const a = {
       type: 'steal',
@@ -185,6 +195,17 @@ describe('what counts as equal to a listed action', () => {
     expect(r.ok).toBe(true);
     given.data!.return_indices![0] = 1; // changing the caller's object afterwards changes nothing
     if (r.ok) expect(r.state.players[0]!.cards.map((c) => c.role)).toEqual(['duke', 'contessa']);
+  });
+});
+
+describe('legalActions', () => {
+  it('returns a fresh array each time: changing it changes nothing', () => {
+    const s = threeSeatOpening().state;
+    const list = legalActions(s, 0);
+    const copy = JSON.stringify(list);
+    list.length = 0;
+    expect(JSON.stringify(legalActions(s, 0))).toBe(copy);
+    expect(legalActions(s, 0)).not.toBe(legalActions(s, 0));
   });
 });
 

@@ -131,3 +131,40 @@ describe('steal', () => {
     });
   });
 });
+
+describe('an assassination can cost the target both cards through challenges alone', () => {
+  it('target challenges a true assassin (loses one), then bluffs contessa and is caught (loses the other)', () => {
+    const s = gameFrom(
+      [
+        ['assassin', 'duke'],
+        ['captain', 'ambassador'],
+        ['contessa', 'duke'],
+      ],
+      { coins: [3, 2, 2] },
+    );
+    const r = play(s, [
+      [0, act.assassinate(1)],
+      [1, act.challenge],
+      [1, act.loseCard(0)],
+      [1, act.block('contessa')],
+      [0, act.challenge],
+      [1, act.loseCard(1)],
+    ]);
+    // The target is gone before the assassination resolves: it has no effect, and nobody is asked again.
+    expect(r.events.slice(-4)).toEqual([
+      { type: 'influence_lost', turn: 0, seat: 1, slot: 1, role: 'ambassador', reason: 'challenge' },
+      { type: 'eliminated', turn: 0, seat: 1 },
+      {
+        type: 'resolved',
+        turn: 0,
+        seat: 0,
+        action: 'assassinate',
+        target: 1,
+        outcome: 'no_effect',
+        coins: 0,
+      },
+      { type: 'turn_started', turn: 1, seat: 2 },
+    ]);
+    expect(coins(r.state)).toEqual([0, 0, 2]);
+  });
+});

@@ -189,6 +189,13 @@ describe('the challenge window (seat order, never answer order)', () => {
     expect(b.state.players[0]!.coins).toBe(5);
   });
 
+  it('the actor is never part of its own window', () => {
+    const s = challengeActionWindow().state;
+    expect(legalActions(s, 0)).toEqual([]);
+    expect(applyAction(s, 0, act.challenge)).toMatchObject({ ok: false, error: { code: 'not_pending' } });
+    expect(applyAction(s, 0, act.pass)).toMatchObject({ ok: false, error: { code: 'not_pending' } });
+  });
+
   it('a challenge from the first seat after the actor closes the window at once', () => {
     const r = play(challengeActionWindow().state, [[1, act.challenge]]);
     expect(r.state.window).toBeNull();

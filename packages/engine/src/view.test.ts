@@ -72,6 +72,11 @@ describe('viewFor', () => {
     expectNoSecrets(v);
   });
 
+  it('an out-of-range seat gets the spectator view', () => {
+    const s = threeSeatOpening().state;
+    for (const seat of [3, -1, 1.5]) expect(viewFor(s, seat)).toEqual(viewFor(s, null));
+  });
+
   it('shows revealed cards, the pending action with its claim, blocker and block role, and the losing seat', () => {
     const s = play(truthfulContessaBlock().state, [[0, act.challenge]]).state;
     const v = viewFor(s, 2);
