@@ -153,7 +153,7 @@ describe('a seat that owes influence forfeits', () => {
 });
 
 describe('a blocker forfeits before its block is challenged or allowed', () => {
-  it('foreign aid: the block lapses and the action resolves (+2)', () => {
+  it('foreign aid: the block lapses and the action resolves (+2); seat 3, never asked, is not asked now', () => {
     const s = play(foreignAidBlockWindow().state, [
       [2, act.block('duke')],
       [1, act.pass],

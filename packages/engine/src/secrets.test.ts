@@ -75,7 +75,7 @@ describe('secrets', LONG, () => {
           },
         });
       }),
-      { numRuns: 1000 },
+      { numRuns: 600 },
     );
   });
 
