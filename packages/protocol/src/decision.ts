@@ -32,7 +32,8 @@ export interface BuildDecisionOptions {
  * request can be rebuilt from a replay exactly as it was sent.
  */
 export function buildDecisionRequest(o: BuildDecisionOptions): DecisionRequest {
-  const body: PromptInput = {
+  // One object, keys in PROTOCOL.md order, `prompt` filled in last (renderPrompt does not read it).
+  const req: PromptInput & { prompt?: string } = {
     protocol: PROTOCOL_VERSION,
     type: 'decision',
     matchId: o.matchId,
@@ -45,6 +46,7 @@ export function buildDecisionRequest(o: BuildDecisionOptions): DecisionRequest {
     history: o.history,
     legalActions: legalActions(o.state, o.seat),
   };
-  if (o.strategyPrompt !== undefined) body.strategyPrompt = o.strategyPrompt;
-  return { ...body, prompt: renderPrompt(body) };
+  if (o.strategyPrompt !== undefined) req.strategyPrompt = o.strategyPrompt;
+  req.prompt = renderPrompt(req);
+  return req as DecisionRequest;
 }

@@ -30,24 +30,37 @@ export function renderPrompt(req: PromptInput): string {
 
   const you = s.you;
   if (you) {
-    const down = you.cards.flatMap((c, i) => (c.revealed ? [] : [`${role(c.role)} (slot ${i})`]));
-    const up = you.cards.flatMap((c, i) => (c.revealed ? [`${role(c.role)} (slot ${i})`] : []));
-    let line = `You: ${coins(you.coins)}; face-down: ${down.join(', ') || 'none'}`;
-    if (up.length) line += `; revealed: ${up.join(', ')}`;
+    let down = '';
+    let up = '';
+    for (let i = 0; i < you.cards.length; i++) {
+      const c = you.cards[i] as { role: string; revealed: boolean };
+      const text = `${role(c.role)} (slot ${i})`;
+      if (c.revealed) up = up ? `${up}, ${text}` : text;
+      else down = down ? `${down}, ${text}` : text;
+    }
+    let line = `You: ${coins(you.coins)}; face-down: ${down || 'none'}`;
+    if (up) line += `; revealed: ${up}`;
     if (you.drawn?.length) line += `; drawn: ${you.drawn.map(role).join(', ')}`;
     lines.push(line + '.');
   }
 
   lines.push('Seats:');
-  const revealedCount = new Map<string, number>();
+  const revealedCount: Record<string, number> = {
+    duke: 0,
+    assassin: 0,
+    captain: 0,
+    ambassador: 0,
+    contessa: 0,
+  };
   for (const p of s.players) {
-    for (const r of p.revealed) revealedCount.set(r, (revealedCount.get(r) ?? 0) + 1);
+    for (const r of p.revealed) revealedCount[r] = (revealedCount[r] ?? 0) + 1;
     const tag = p.seat === me ? ' (you)' : '';
     const up = p.revealed.length ? `; revealed ${p.revealed.map(role).join(', ')}` : '';
     const body = p.eliminated ? 'eliminated' : `${coins(p.coins)}, ${p.faceDown} face-down`;
     lines.push(`- seat ${p.seat} ${p.name}${tag}: ${body}${up}`);
   }
-  const counts = ROLES.map((r) => `${role(r)} ${revealedCount.get(r) ?? 0}/3`).join(', ');
+  let counts = '';
+  for (const r of ROLES) counts += `${counts ? ', ' : ''}${role(r)} ${revealedCount[r] ?? 0}/3`;
   lines.push(`Revealed so far: ${counts}. Deck: ${s.deckSize} cards.`);
 
   const thisTurn = currentTurn(req.history, s.turn).map((h) => describeEvent(h, who));

@@ -4,6 +4,7 @@ import { DECISION_ID_HEADER, SIGNATURE_HEADER, sign } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import { AgentFault } from './fault';
+import { requestJson } from './serialize';
 
 export interface HttpAgentOptions {
   name: string;
@@ -48,7 +49,7 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
     decide(req: DecisionRequest, signal: AbortSignal): Promise<unknown> {
       let pending: Promise<Dispatcher.ResponseData>;
       try {
-        pending = post('/decide', JSON.stringify(req), signal, req.decisionId);
+        pending = post('/decide', requestJson(req), signal, req.decisionId);
       } catch (err) {
         return Promise.reject(toFault(err, signal));
       }

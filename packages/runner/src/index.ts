@@ -4,7 +4,7 @@ export { inProcessAgent } from './in-process';
 export type { DecideFn } from './in-process';
 export { httpAgent, DEFAULT_MAX_RESPONSE_BYTES } from './http-agent';
 export type { HttpAgentOptions } from './http-agent';
-export { runMatch, DEFAULT_TIMEOUT_MS } from './run';
+export { runMatch, DEFAULT_TIMEOUT_MS, DEFAULT_ABORT_GRACE_MS } from './run';
 export type { RunMatchOptions } from './run';
 export { MAX_FAULTS } from './match';
 export type { SpectatorUpdate, DispatchInfo } from './match';

@@ -31,6 +31,8 @@ export interface LoopOptions {
   timeoutMs: number;
   strategyPrompts: readonly (string | undefined)[];
   clock: Clock;
+  /** How long a retired request may still finish before its signal aborts (see dropClosed). */
+  abortGraceMs: number;
   onEvent?: (u: SpectatorUpdate) => void;
   onDecision?: (record: DecisionStep) => void;
   onDispatch?: (d: DispatchInfo) => void;
@@ -48,6 +50,8 @@ interface Inflight {
   controller: AbortController;
   round: Round;
   done: boolean;
+  /** Pending abort of a retired request. */
+  grace: NodeJS.Timeout | null;
 }
 
 /** The seats asked together, with their one deadline. */
@@ -139,11 +143,26 @@ export class MatchLoop {
     }
     const pending = pendingSeats(this.state);
     if (pending.length === 0) throw new Error(`engine waits for nobody in phase ${this.state.phase}`);
-    for (const f of this.inflight) if (f && !this.isCurrent(f, pending)) this.retire(f);
+    // Requests nobody needs any more are closed now but aborted and recorded only after the next
+    // requests are out: aborting tears down a connection, which the agents asked next need not wait for.
+    let stale: Inflight[] | null = null;
+    for (const f of this.inflight) {
+      if (f && !this.isCurrent(f, pending)) {
+        this.close(f);
+        (stale ??= []).push(f);
+      }
+    }
     let fresh: number[] | null = null;
     for (const seat of pending) if (!this.inflight[seat]) (fresh ??= []).push(seat);
-    if (!fresh) return;
+    if (fresh) this.ask(fresh, trigger);
+    if (stale) {
+      const now = this.o.clock.mono();
+      for (const f of stale) this.dropClosed(f, now);
+    }
+  }
 
+  /** Asks `seats` at once, with one deadline. */
+  private ask(fresh: number[], trigger: number | null): void {
     const o = this.o;
     const round: Round = { timer: null, members: [], open: fresh.length };
     const id = this.round++;
@@ -173,6 +192,7 @@ export class MatchLoop {
         controller: new AbortController(),
         round,
         done: false,
+        grace: null,
       };
       round.members.push(f);
       this.inflight[seat] = f;
@@ -190,8 +210,8 @@ export class MatchLoop {
         overheadMs: trigger === null ? null : sent - trigger,
       });
       Promise.resolve(answer).then(
-        (body) => this.guard(() => this.onAnswer(f, body, null)),
-        (err: unknown) => this.guard(() => this.onAnswer(f, undefined, err)),
+        (body) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, body, null))),
+        (err: unknown) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, undefined, err))),
       );
     }
     // One deadline for the whole round, whatever each transport does with its signal.
@@ -215,14 +235,25 @@ export class MatchLoop {
   private retire(f: Inflight): void {
     if (f.done) return;
     this.close(f);
-    f.controller.abort(RETIRED);
-    this.record({
-      ...this.stepBase(f, this.o.clock.mono()),
-      answer: null,
-      applied: null,
-      fault: null,
-      unused: true,
-    });
+    this.dropClosed(f, this.o.clock.mono());
+  }
+
+  /**
+   * The runner stops waiting at once; the transport is aborted a moment later unless the answer lands
+   * first. Over HTTP an abort tears the keep-alive connection down and the agent's next request pays for
+   * a new one, while an instant agent's answer is usually already on its way.
+   */
+  private dropClosed(f: Inflight, at: number): void {
+    this.record({ ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
+    const grace = this.stopped ? 0 : this.o.abortGraceMs;
+    if (grace <= 0) f.controller.abort(RETIRED);
+    else f.grace = setTimeout(() => f.controller.abort(RETIRED), grace);
+  }
+
+  /** A retired request settled by itself: nothing left to abort. */
+  private settled(f: Inflight): void {
+    if (f.grace) clearTimeout(f.grace);
+    f.grace = null;
   }
 
   private onDeadline(round: Round): void {

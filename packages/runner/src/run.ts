@@ -30,6 +30,12 @@ export interface RunMatchOptions {
   strategyPrompts?: (string | undefined)[];
   /** Announced in match_end. */
   replayUrl?: string | null;
+  /**
+   * A request no longer needed (its window settled) is recorded as unused at once, and its signal is
+   * aborted this long after unless it finished by itself: keeps keep-alive connections of fast agents.
+   * Default 25; 0 aborts at once.
+   */
+  abortGraceMs?: number;
   /** Aborting rejects runMatch and aborts every request in flight. */
   signal?: AbortSignal;
   /** Live view for spectators, after every engine transition (and once at the start). */
@@ -42,6 +48,7 @@ export interface RunMatchOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_ABORT_GRACE_MS = 25;
 
 /** Plays one match to the end and returns its replay. Agent failures are faults, never exceptions. */
 export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
@@ -71,6 +78,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     timeoutMs,
     strategyPrompts: opts.strategyPrompts ?? [],
     clock,
+    abortGraceMs: opts.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS,
     onEvent: opts.onEvent,
     onDecision: opts.onDecision,
     onDispatch: opts.onDispatch,

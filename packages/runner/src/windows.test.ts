@@ -70,7 +70,14 @@ describe('simultaneous windows', () => {
       scripted(3, (r) => (r.phase === 'challenge_action' ? { action: { type: 'challenge' } } : null)),
     ];
     const started = performance.now();
-    const r = await runMatch({ matchId: 'mt_w2', seed: 'w2', agents, setup: FOUR_SEATS, timeoutMs: 3000 });
+    const r = await runMatch({
+      matchId: 'mt_w2',
+      seed: 'w2',
+      agents,
+      setup: FOUR_SEATS,
+      timeoutMs: 3000,
+      abortGraceMs: 0,
+    });
     expect(verifyReplay(r)).toEqual({ ok: true });
     const window = turn0(r).filter((s) => s.phase === 'challenge_action');
     expect(window.map((s) => [s.seat, s.unused ?? false])).toEqual([
@@ -104,5 +111,44 @@ describe('simultaneous windows', () => {
     expect(window.map((q) => q.seat)).toEqual([1, 2, 3]);
     expect(new Set(window.map((q) => q.deadline)).size).toBe(1);
     expect(new Set(window.map((q) => q.decisionId.split('.')[1])).size).toBe(1);
+  });
+
+  it('abort a retired request after a short grace, unless it finished by itself', async () => {
+    const aborted: string[] = [];
+    const agents = [
+      scripted(0, (r) => (r.phase === 'action' ? { action: { type: 'tax' } } : null)),
+      scripted(1, (r) =>
+        r.phase === 'challenge_action' ? { action: { type: 'challenge' }, delayMs: 10 } : null,
+      ),
+      scripted(
+        2,
+        (r) => (r.phase === 'challenge_action' ? { action: { type: 'pass' }, delayMs: 5000 } : null),
+        aborted,
+      ),
+      scripted(
+        3,
+        (r) => (r.phase === 'challenge_action' ? { action: { type: 'pass' }, delayMs: 12 } : null),
+        aborted,
+      ),
+    ];
+    const retiredAt = performance.now();
+    const r = await runMatch({
+      matchId: 'mt_w4',
+      seed: 'w4',
+      agents,
+      setup: FOUR_SEATS,
+      abortGraceMs: 200,
+    });
+    expect(verifyReplay(r)).toEqual({ ok: true });
+    const window = turn0(r).filter((s) => s.phase === 'challenge_action');
+    expect(
+      window
+        .filter((s) => s.unused)
+        .map((s) => s.seat)
+        .sort(),
+    ).toEqual([2, 3]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 400 - (performance.now() - retiredAt))));
+    // Seat 3 answered 2 ms after it was retired: its request was left to finish. Seat 2 was aborted.
+    expect(aborted).toEqual([window.find((s) => s.seat === 2)!.decisionId]);
   });
 });
