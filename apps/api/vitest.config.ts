@@ -1,5 +1,8 @@
 import { defineProject } from 'vitest/config';
 
 // Lets `npm test -w` (or `npx vitest run` here) run this workspace alone; the root config runs every
-// workspace as one project each.
-export default defineProject({ test: { name: 'api', include: ['src/**/*.test.ts'] } });
+// workspace as one project each. The integration tests run the real platform (Postgres, Redis, HTTP,
+// WebSocket, child processes), so they get more time than the defaults when the machine is busy.
+export default defineProject({
+  test: { name: 'api', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+});

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -59,7 +60,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });
     }
     const code = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request';
-    return reply.code(status).send({ error: { code, message: err.message } });
+    // Plugins may throw plain objects: the message must still be a string (the response schemas say so).
+    const message =
+      typeof err.message === 'string' && err.message ? err.message : (STATUS_CODES[status] ?? code);
+    return reply.code(status).send({ error: { code, message } });
   });
   app.setNotFoundHandler((req, reply) => {
     reply

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import { bearerToken } from './auth';
+import { HttpError } from './errors';
 
 /** CORS, security headers, and rate limits per API key (per IP for anonymous calls), shared through Redis. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -22,12 +23,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       // Keys are secrets: the limiter sees only a hash of them.
       return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${req.ip}`;
     },
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: {
-        code: 'rate_limited',
-        message: `rate limit: ${ctx.max} requests per ${ctx.after}; retry later`,
-      },
-    }),
+    // The plugin throws what this returns: an HttpError, so it gets the one error shape like any other.
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, 'rate_limited', `rate limit: ${ctx.max} requests per ${ctx.after}; retry later`),
   });
 });

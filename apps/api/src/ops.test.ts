@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorShapeProblem, startHarness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { listRoutes, MUTATING } from './testing/routes';
+
+// The operator's side: health, readiness, metrics, the API documents, the queue board and rate limits.
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ worker: false });
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('health and metrics', () => {
+  it('/healthz and /readyz are ok with Postgres and Redis up', async () => {
+    expect((await h.api('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await h.api('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { postgres: true, redis: true } });
+  });
+
+  it('/metrics is Prometheus text with the coup_ metrics', async () => {
+    await h.api('GET', '/v1/agents');
+    const res = await h.api('GET', '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    for (const name of [
+      'coup_http_request_duration_seconds_bucket',
+      'coup_match_jobs{state="waiting"}',
+      'coup_process_cpu_user_seconds_total',
+    ]) {
+      expect(res.text).toContain(name);
+    }
+    expect(res.text).toMatch(
+      /coup_http_request_duration_seconds_count\{method="GET",route="\/v1\/agents",status="200"\} \d+/,
+    );
+    expect(res.text).toMatch(/^# TYPE coup_matches gauge$/m);
+  });
+});
+
+describe('API documents', () => {
+  it('/openapi.json is the OpenAPI 3.1 document of the /v1 routes', async () => {
+    const res = await h.api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/agents', '/v1/matches/{id}/replay']),
+    );
+  });
+
+  it('/docs serves Swagger UI', async () => {
+    const res = await h.api('GET', '/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.text).toMatch(/swagger/i);
+  });
+});
+
+describe('/admin/queues', () => {
+  const basic = (user: string, password: string) =>
+    `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+  it('needs the admin key: 401 without it, 200 with it as a bearer token or a basic-auth password', async () => {
+    const none = await h.api('GET', '/admin/queues');
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(errorShapeProblem(none.body)).toBeNull();
+
+    const account = await h.createAccount();
+    for (const authorization of [
+      `Bearer ${account.key}`,
+      'Bearer nope',
+      basic('admin', 'nope'),
+      'Basic !!!',
+    ]) {
+      const res = await h.api('GET', '/admin/queues', { headers: { authorization } });
+      expect(res.status, authorization).toBe(401);
+    }
+
+    const bearer = await h.api('GET', '/admin/queues', { key: h.adminKey });
+    expect(bearer.status).toBe(200);
+    expect(bearer.headers.get('content-type')).toMatch(/text\/html/);
+    const viaBasic = await h.api('GET', '/admin/queues', {
+      headers: { authorization: basic('anyone', h.adminKey) },
+    });
+    expect(viaBasic.status).toBe(200);
+
+    const queues = await h.api<{ queues: { name: string }[] }>('GET', '/admin/queues/api/queues', {
+      key: h.adminKey,
+    });
+    expect(queues.status).toBe(200);
+    expect(queues.body.queues.map((q) => q.name)).toContain('matches');
+  });
+
+  it('refuses every mutating board route without the admin key', async () => {
+    const routes = listRoutes(h.platform.app).filter(
+      (r) => MUTATING.has(r.method) && r.url.startsWith('/admin/'),
+    );
+    expect(routes.length).toBeGreaterThan(5);
+    for (const r of routes) {
+      const path = r.url.replace(/:[A-Za-z]+/g, 'x');
+      const res = await h.api(r.method, path, { body: {} });
+      expect(res.status, `${r.method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with the error shape', async () => {
+    // Account creation allows 10 a minute from one address.
+    const headers = { 'x-forwarded-for': '198.51.100.7' };
+    let last = await h.api('POST', '/v1/accounts', { body: { name: 'rl-0' }, headers });
+    for (let i = 1; i < 12 && last.status !== 429; i++) {
+      last = await h.api('POST', '/v1/accounts', { body: { name: `rl-${i}` }, headers });
+    }
+    expect(last.status, last.text).toBe(429);
+    expect(errorShapeProblem(last.body)).toBeNull();
+    expect(last.body).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

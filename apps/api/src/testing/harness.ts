@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createTestDatabase } from '@coup/db/testing';
+import type { TestDatabase } from '@coup/db/testing';
+import { parseEnv } from '@coup/platform';
+import { startPlatform } from '../boot/platform';
+import type { RunningPlatform } from '../boot/platform';
+
+// The platform for integration tests: real Postgres (a database of its own), real Redis (a QUEUE_PREFIX of
+// its own, deleted at the end), the real app listening on a free port, and optionally an in-process worker.
+// Test files running in parallel never see each other's rows, jobs, channels or rate-limit counters.
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Agent secrets are encrypted at rest with SECRET_KEY: the tests (and the worker processes they start) use
+// their own, never the developer's .data/secret.key.
+process.env.SECRET_KEY ??= `test-secret-${randomBytes(8).toString('hex')}`;
+
+export interface HarnessOptions {
+  /** Run a match worker in the API process (default true). */
+  worker?: boolean;
+  /** Extra environment for parseEnv (strings, as in the real environment). */
+  env?: Record<string, string>;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  /** Sent as `Authorization: Bearer <key>`. */
+  key?: string;
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Sent as is (with content-type application/json unless headers say otherwise). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Account {
+  id: string;
+  key: string;
+}
+
+export interface MatchView {
+  id: string;
+  status: 'queued' | 'running' | 'finished' | 'aborted';
+  seed: string | null;
+  seedCommitment: string;
+  attempts: number;
+  abortReason: string | null;
+  ranking: number[][] | null;
+  seats: { seat: number; agent: { id: string; name: string }; place: number | null; faults: number }[];
+}
+
+export interface Harness {
+  url: string;
+  wsUrl: string;
+  prefix: string;
+  adminKey: string;
+  db: TestDatabase;
+  platform: RunningPlatform;
+  /** Environment for a worker process on the same database and Redis (see worker-process.ts). */
+  workerEnv(extra?: Record<string, string>): Record<string, string>;
+  api<T = unknown>(method: string, path: string, o?: RequestOptions): Promise<ApiResponse<T>>;
+  createAccount(name?: string): Promise<Account>;
+  registerAgent(key: string, body: Record<string, unknown>): Promise<{ id: string; secret: string }>;
+  queueMatch(key: string, agents: string[], extra?: Record<string, unknown>): Promise<string>;
+  waitForMatch(id: string, timeoutMs?: number): Promise<MatchView>;
+  /** Redis keys under this run's prefix. */
+  redisKeys(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export const uniqueName = (base: string) => `${base}-${randomBytes(4).toString('hex')}`;
+
+/** A random documentation address (RFC 5737), so per-IP limits (account creation) never trip in tests. */
+const someIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+
+export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const prefix = `cooptest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const adminKey = `adm_test_${randomBytes(16).toString('hex')}`;
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    QUEUE_PREFIX: prefix,
+    ADMIN_KEY: adminKey,
+    LOG_LEVEL: 'silent',
+    DEMO_MATCHES: '0',
+    RATE_LIMIT_MAX: '100000',
+    MATCH_TIMEOUT_MS: '3000',
+    WORKER_CONCURRENCY: '4',
+    WORKER_LOCK_MS: '5000',
+    ...o.env,
+  });
+  let platform: RunningPlatform;
+  try {
+    platform = await startPlatform({
+      env,
+      databaseUrl: db.url,
+      redisUrl: REDIS_URL,
+      worker: o.worker ?? true,
+      demo: false,
+    });
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+  const url = platform.url;
+
+  async function api<T>(method: string, path: string, r: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...r.headers };
+    if (r.key !== undefined) headers.authorization = `Bearer ${r.key}`;
+    let body: string | undefined;
+    if (r.raw !== undefined) body = r.raw;
+    else if (r.body !== undefined) body = JSON.stringify(r.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  }
+
+  const must = <T>(res: ApiResponse<T>, status: number, what: string): T => {
+    if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 500)}`);
+    return res.body;
+  };
+
+  const h: Harness = {
+    url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    prefix,
+    adminKey,
+    db,
+    platform,
+    workerEnv: (extra = {}) => ({
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      SECRET_KEY: process.env.SECRET_KEY ?? '',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'silent',
+      ...extra,
+    }),
+    api,
+    async createAccount(name = uniqueName('acct')) {
+      const res = await api<{ account: { id: string }; apiKey: string }>('POST', '/v1/accounts', {
+        body: { name },
+        headers: { 'x-forwarded-for': someIp() },
+      });
+      const b = must(res, 201, 'create account');
+      return { id: b.account.id, key: b.apiKey };
+    },
+    async registerAgent(key, body) {
+      const res = await api<{ agent: { id: string }; secret: string }>('POST', '/v1/agents', { key, body });
+      const b = must(res, 201, 'register agent');
+      return { id: b.agent.id, secret: b.secret };
+    },
+    async queueMatch(key, agents, extra = {}) {
+      const res = await api<{ id: string }>('POST', '/v1/matches', { key, body: { agents, ...extra } });
+      return must(res, 201, 'queue match').id;
+    },
+    async waitForMatch(id, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      let last: MatchView | undefined;
+      while (Date.now() < until) {
+        const res = await api<MatchView>('GET', `/v1/matches/${id}`);
+        last = must(res, 200, `get match ${id}`);
+        if (last.status === 'finished' || last.status === 'aborted') return last;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`match ${id} is still ${last?.status ?? 'unknown'} after ${timeoutMs} ms`);
+    },
+    redisKeys: () => scanKeys(prefix),
+    async stop() {
+      // Do not wait for matches still running: the test is over.
+      await platform.worker?.close(true).catch(() => undefined);
+      await platform.stop().catch(() => undefined);
+      await deleteKeys(prefix);
+      await db.drop();
+    },
+  };
+  return h;
+}
+
+async function withRedis<T>(fn: (r: Redis) => Promise<T>): Promise<T> {
+  const r = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  try {
+    return await fn(r);
+  } finally {
+    r.disconnect();
+  }
+}
+
+export function scanKeys(prefix: string): Promise<string[]> {
+  return withRedis(async (r) => {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await r.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      found.push(...batch);
+    } while (cursor !== '0');
+    return found;
+  });
+}
+
+/** Deletes every Redis key of a test run (queues, channels' logs, presence, rate-limit counters). */
+export async function deleteKeys(prefix: string): Promise<void> {
+  const found = await scanKeys(prefix);
+  if (found.length === 0) return;
+  await withRedis(async (r) => {
+    for (let i = 0; i < found.length; i += 500) await r.del(...found.slice(i, i + 500));
+  });
+}
+
+/** The `{ error: { code, message } }` body every 4xx and 5xx must have. */
+export function errorShapeProblem(body: unknown): string | null {
+  const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (!e || typeof e !== 'object') return `no "error" object in ${JSON.stringify(body)?.slice(0, 200)}`;
+  if (typeof e.code !== 'string' || !e.code) return `error.code is not a string: ${JSON.stringify(body)}`;
+  if (typeof e.message !== 'string' || !e.message)
+    return `error.message is not a string: ${JSON.stringify(body)}`;
+  return null;
+}
