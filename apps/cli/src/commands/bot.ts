@@ -29,9 +29,9 @@ export function registerBotCommands(program: Command): void {
       new Option('--host <host>', 'address to listen on').default('127.0.0.1').argParser(nonEmpty('--host')),
     )
     .addOption(
-      new Option('--secret <secret>', 'reject requests not signed with this HMAC secret').env(
-        'COUP_AGENT_SECRET',
-      ),
+      new Option('--secret <secret>', 'reject requests not signed with this HMAC secret')
+        .argParser(nonEmpty('--secret'))
+        .env('COUP_AGENT_SECRET'),
     )
     .addOption(new Option('-q, --quiet', 'do not log matches to stderr').default(false))
     .addHelpText('after', EXAMPLES)

@@ -44,9 +44,9 @@ export function registerPlayCommand(program: Command): void {
     )
     .addOption(new Option('-o, --out <file>', 'write every replay to <file> as JSON lines (one per match)'))
     .addOption(
-      new Option('--secret <secret>', 'HMAC secret used to sign requests to HTTP agents').env(
-        'COUP_AGENT_SECRET',
-      ),
+      new Option('--secret <secret>', 'HMAC secret used to sign requests to HTTP agents')
+        .argParser(nonEmpty('--secret'))
+        .env('COUP_AGENT_SECRET'),
     )
     .addOption(
       new Option('--rotate', 'rotate seats between matches so no agent always plays first').default(false),

@@ -66,6 +66,9 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
         tally.add(replay, seating);
         writer?.add(index, replay);
         progress.tick();
+        // Matches between in-process bots never wait for I/O: without this, a whole run would be one
+        // macrotask, starving file writes, the progress bar and the Ctrl-C handler until the end.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       } catch (err) {
         if (controller.signal.aborted) return;
         // Agents' failures are faults inside the replay: reaching here is a bug, reported with the seed.
