@@ -39,3 +39,25 @@ for (const [size, stats] of [...result.bySize.entries()].sort((a, b) => a[0] - b
   table(`${size} seats`, stats);
 }
 table('all sizes (norm place: 0 = always first, 1 = always last)', result.overall);
+
+// Heads-up, pair by pair: the 2-seat table above mixes three pairings.
+const pairs: [BotKind, BotKind][] = [
+  ['heuristic', 'honest'],
+  ['heuristic', 'random'],
+  ['honest', 'random'],
+];
+console.log('\nheads-up (both seat orders)');
+for (const [a, b] of pairs) {
+  const n = Math.max(2, Math.round(games / 6));
+  const r = runSeries({
+    games: n,
+    seed: `${seed}:${a}-${b}`,
+    sizes: [2],
+    lineups: () => [
+      [a, b],
+      [b, a],
+    ],
+  });
+  const s = r.overall.get(a);
+  console.log(`${a} vs ${b}: ${a} wins ${s ? pct(winRate(s)) : '?'} of ${n}`);
+}

@@ -111,18 +111,27 @@ export function readHistory(history: readonly HistoryEntry[], seats: number): Se
   return recs;
 }
 
-/** How often a seat challenges, with a prior of about 1 in 6 for seats we have not seen yet. */
+/** How often a seat challenges, shrunk toward `prior` while there are few observations. */
+function rateOf(rec: SeatRecord | undefined, prior: number): number {
+  if (!rec) return prior;
+  return (rec.challenges + 3 * prior) / (rec.challenges + rec.challengePasses + 3);
+}
+
+/**
+ * How likely a seat is to challenge my claim. The prior is cautious (0.2): bluffing into a table that
+ * challenges often is expensive, and a seat that rarely challenges shows it quickly.
+ */
 export function challengeRate(rec: SeatRecord | undefined): number {
-  if (!rec) return 1 / 6;
-  return (rec.challenges + 0.5) / (rec.challenges + rec.challengePasses + 3);
+  return rateOf(rec, 0.2);
 }
 
 /**
  * How readily a seat claims roles it does not hold: P(claim | no card), estimated from its challenged
- * claims (caught bluffs against shown cards) with a prior in the middle.
+ * claims (caught bluffs against shown cards). The prior leans on how recklessly it challenges: seats that
+ * challenge a lot also tend to claim a lot, and careful ones claim what they hold.
  */
 export function bluffRate(rec: SeatRecord | undefined): number {
-  const prior = 0.05 + 1.2 * challengeRate(rec);
+  const prior = 0.05 + 1.2 * rateOf(rec, 1 / 6);
   if (!rec) return prior;
   const rate = (rec.caught + prior) / (rec.caught + rec.truthful + 1);
   return Math.min(1, Math.max(0.05, rate));

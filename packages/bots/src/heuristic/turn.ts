@@ -1,5 +1,6 @@
 import type { Role } from '@coup/engine';
 import { find, findTargeted, passOrFirst, targetsOf } from '../actions';
+import { challengeRate } from '../history';
 import { holds, player } from '../table';
 import type { LegalAction } from '../types';
 import { bestBy, lossCost, oppCoinValue, oppLossValue, pAnyChallenge, pHold, threat } from './model';
@@ -24,6 +25,10 @@ export function heuristicTurn(m: Model): LegalAction {
   const L = lossCost(m);
   // A bluff is caught when someone challenges: the claim fails and I lose a card.
   const bluffRisk = (role: Role): number => (holds(t, role) ? 0 : pAnyChallenge(m, role));
+  // A true claim is the opposite bet: whoever challenges it loses a card.
+  let noChallenge = 1;
+  for (const o of t.opponents) noChallenge *= 1 - challengeRate(m.recs[o.seat]);
+  const trapBonus = (role: Role): number => (holds(t, role) ? (1 - noChallenge) * oppLossValue(m) : 0);
   const add = (action: LegalAction | undefined, ev: number) => {
     // A little noise keeps the bot from being perfectly predictable between equal options.
     if (action) options.push({ action, ev: ev + m.rand() * 0.25 });
@@ -36,14 +41,17 @@ export function heuristicTurn(m: Model): LegalAction {
   add(find(req, 'foreign_aid'), 2 * noDukeBlock);
 
   const taxRisk = bluffRisk('duke');
-  add(find(req, 'tax'), 3 * (1 - taxRisk) - taxRisk * L);
+  add(find(req, 'tax'), 3 * (1 - taxRisk) - taxRisk * L + trapBonus('duke'));
 
   const stealRisk = bluffRisk('captain');
   for (const s of targetsOf(req, 'steal')) {
     const gain = Math.min(2, player(t, s)?.coins ?? 0);
     const pBlock = 1 - (1 - pHold(m, s, 'captain')) * (1 - pHold(m, s, 'ambassador'));
     const swing = gain * (1 + oppCoinValue(m, s));
-    add(findTargeted(req, 'steal', s), (1 - stealRisk) * (1 - pBlock) * swing - stealRisk * L);
+    add(
+      findTargeted(req, 'steal', s),
+      (1 - stealRisk) * (1 - pBlock) * swing - stealRisk * L + trapBonus('captain'),
+    );
   }
 
   const killRisk = bluffRisk('assassin');
@@ -53,12 +61,18 @@ export function heuristicTurn(m: Model): LegalAction {
     // A target on its last card blocks with contessa whether or not it has one, if it dares to bluff.
     const pBlock = p?.faceDown === 1 ? pContessa + (1 - pContessa) * 0.5 : pContessa;
     const kill = oppLossValue(m) + threat(m, s) * 0.3;
-    add(findTargeted(req, 'assassinate', s), (1 - killRisk) * (1 - pBlock) * kill - 3 - killRisk * L);
+    add(
+      findTargeted(req, 'assassinate', s),
+      (1 - killRisk) * (1 - pBlock) * kill - 3 - killRisk * L + trapBonus('assassin'),
+    );
   }
 
   const exchangeRisk = bluffRisk('ambassador');
   const weakHand = !t.hand.some((r) => r === 'duke' || r === 'assassin' || r === 'captain');
-  add(find(req, 'exchange'), (weakHand ? 2 : 0.5) * (1 - exchangeRisk) - exchangeRisk * L);
+  add(
+    find(req, 'exchange'),
+    (weakHand ? 2 : 0.5) * (1 - exchangeRisk) - exchangeRisk * L + trapBonus('ambassador'),
+  );
 
   // Forced coup below 7 coins never happens (coup needs 7), so options are empty only with 10+ coins.
   let best: Option | undefined;

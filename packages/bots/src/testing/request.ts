@@ -1,11 +1,9 @@
-import { legalActions, viewFor } from '@coup/engine';
-import type { GameState } from '@coup/engine';
-import { PROTOCOL_VERSION, wireState } from '@coup/protocol';
+import { buildDecisionRequest } from '@coup/protocol';
 import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
+import type { GameState } from '@coup/engine';
 
-// A local stand-in for @coup/protocol's buildDecisionRequest, which is written concurrently with this
-// package: the bots' tests and benchmark must not wait for it. It builds the same wire object from the
-// engine (viewFor, wireState, legalActions) with a one-line stub prompt.
+// The bots' tests and benchmark build requests with the protocol's own builder (the one the runner uses),
+// so the bots are measured on exactly what they receive in real matches, prompt included.
 
 export interface RequestInput {
   state: GameState;
@@ -20,21 +18,15 @@ export interface RequestInput {
 }
 
 export function buildRequest(input: RequestInput): DecisionRequest {
-  const { state, seat } = input;
   const timeoutMs = input.timeoutMs ?? 5000;
-  const legal = legalActions(state, seat);
-  return {
-    protocol: PROTOCOL_VERSION,
-    type: 'decision',
+  return buildDecisionRequest({
+    state: input.state,
+    seat: input.seat,
     matchId: input.matchId,
     decisionId: input.decisionId,
-    seat,
-    phase: state.phase,
     deadline: (input.now ?? 0) + timeoutMs,
     timeoutMs,
-    state: wireState(viewFor(state, seat), input.names),
+    names: input.names,
     history: input.history,
-    legalActions: legal,
-    prompt: `Turn ${state.turn}, seat ${seat}, phase ${state.phase}. Answer with one of: ${legal.map((a) => a.type).join(', ')}.`,
-  };
+  });
 }
