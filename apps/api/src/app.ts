@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health';
 import { matchRoutes } from './routes/matches';
 import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
+import { ladderRoutes } from './routes/ladder';
 
 export interface AppDeps {
   env: Env;
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(matchRoutes);
       await v1.register(agentSocketRoutes);
       await v1.register(liveRoutes);
+      await v1.register(ladderRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },

@@ -25,7 +25,9 @@ export async function openapiYaml(): Promise<string> {
     hub: new ChannelHub(subscriber),
     matchQueue,
     keys: keys('openapi'),
-    transports: createTransports({ wsAgent: () => ({ name: 'none', decide: () => Promise.reject(new Error()) }) }),
+    transports: createTransports({
+      wsAgent: () => ({ name: 'none', decide: () => Promise.reject(new Error()) }),
+    }),
     adminKey: 'openapi-openapi-openapi',
     publicUrl: 'http://localhost:3000',
   });

@@ -18,7 +18,13 @@ describe('openapi.yaml', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/v1/accounts', '/v1/agents', '/v1/agents/{id}', '/v1/matches', '/v1/matches/{id}/replay']) {
+    for (const p of [
+      '/v1/accounts',
+      '/v1/agents',
+      '/v1/agents/{id}',
+      '/v1/matches',
+      '/v1/matches/{id}/replay',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(doc.paths['/v1/matches']?.post?.responses['201']).toBeDefined();

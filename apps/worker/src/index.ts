@@ -2,3 +2,4 @@ export { createMatchWorker } from './match-worker';
 export type { MatchWorkerOptions } from './match-worker';
 export { runMatchJob } from './run-match-job';
 export type { MatchJobDeps, MatchJobOutcome } from './run-match-job';
+export * from './ladder/index';

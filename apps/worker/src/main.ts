@@ -3,6 +3,7 @@
 import { migrate } from '@coup/db';
 import { createRuntime, parseEnv } from '@coup/platform';
 import { createMatchWorker } from './match-worker';
+import { startLadder } from './ladder/index';
 
 async function main() {
   const env = parseEnv();
@@ -21,8 +22,21 @@ async function main() {
     lockDurationMs: env.WORKER_LOCK_MS,
     log: (msg, extra) => console.warn(msg, extra ?? ''),
   });
+  const ladder = await startLadder({
+    connection: runtime.bullConnection,
+    prefix: env.QUEUE_PREFIX,
+    prisma: runtime.prisma,
+    matchQueue: runtime.matchQueue,
+    periodMs: env.RATING_PERIOD_MS,
+    matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
+    timeoutMs: env.MATCH_TIMEOUT_MS,
+    matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
+    eventsEnabled: env.EVENTS_ENABLED,
+    log: (msg, extra) => console.warn(msg, extra ?? ''),
+  });
   console.log(`worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY})`);
   const stop = async () => {
+    await ladder.close();
     await worker.close();
     await runtime.close();
     process.exit(0);

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import type { Keys, Transports } from '@coup/platform';
+import { seatStats } from '@coup/platform';
+import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
 
@@ -45,10 +46,22 @@ export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<
       replayUrl: `${deps.publicUrl}/v1/matches/${matchId}/replay`,
       onEvent: (u) => live.publish(u),
     });
+    let stats: SeatStats[] | null = null;
+    try {
+      stats = seatStats(replay);
+    } catch (err) {
+      // Statistics are a convenience; a replay that does not re-run is a bug to log, not a lost match.
+      deps.log?.('seat statistics failed', { matchId, err: String(err) });
+    }
     const stored = await storeMatchResult(deps.prisma, matchId, {
       replay,
       ranking: replay.ranking,
-      seats: replay.results.map((r) => ({ seat: r.seat, faults: r.faults, forfeited: r.forfeited })),
+      seats: replay.results.map((r) => ({
+        seat: r.seat,
+        faults: r.faults,
+        forfeited: r.forfeited,
+        ...(stats?.[r.seat] ? { stats: stats[r.seat] } : {}),
+      })),
       seed: match.seed,
       versions: {
         engine: replay.engineVersion,

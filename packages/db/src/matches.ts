@@ -44,10 +44,10 @@ export function seedCommitment(seed: string): string {
 export type MatchResult = {
   /** The runner's replay; must be JSON-serialisable. Stored as JSONB. */
   replay: unknown;
-  /** Places, best first; a place lists its tied seats. Seat s in ranking[i] gets place i + 1. */
+  /** Places, best first; a place lists its tied seats. Places are competition style: [[0, 1], [2]] gives 1, 1, 3. */
   ranking: number[][];
   /** Per-seat fault counts and forfeits; every seat of the match exactly once. */
-  seats: { seat: number; faults: number; forfeited: boolean }[];
+  seats: { seat: number; faults: number; forfeited: boolean; stats?: unknown }[];
   /** The seed the match was played with; must match the commitment published at the start. */
   seed: string;
   versions: { engine?: string; ruleset?: string; protocol?: string };
@@ -99,7 +99,12 @@ export async function storeMatchResult(
       for (const s of result.seats) {
         await tx.matchSeat.update({
           where: { matchId_seat: { matchId, seat: s.seat } },
-          data: { place: places.get(s.seat) ?? null, faults: s.faults, forfeited: s.forfeited },
+          data: {
+            place: places.get(s.seat) ?? null,
+            faults: s.faults,
+            forfeited: s.forfeited,
+            ...(s.stats !== undefined ? { stats: s.stats as Prisma.InputJsonValue } : {}),
+          },
         });
       }
       await tx.replay.upsert({
@@ -114,12 +119,16 @@ export async function storeMatchResult(
   );
 }
 
+/** Competition-style places (1, 1, 3): tied seats share a place and the next place skips, as in match_end. */
 function placesBySeat(ranking: number[][]): Map<number, number> {
   const places = new Map<number, number>();
-  ranking.forEach((tied, i) => {
+  let before = 0;
+  ranking.forEach((tied) => {
+    const place = before + 1;
+    before += tied.length;
     for (const seat of tied) {
       if (places.has(seat)) throw new Error(`storeMatchResult: seat ${seat} appears twice in the ranking`);
-      places.set(seat, i + 1);
+      places.set(seat, place);
     }
   });
   return places;

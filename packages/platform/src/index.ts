@@ -6,3 +6,5 @@ export * from './ws-bridge';
 export * from './runtime';
 export * from './channel-hub';
 export * from './presence';
+export * from './seat-stats';
+export * from './create-match';

@@ -3,7 +3,8 @@ import type { Worker } from 'bullmq';
 import { migrate } from '@coup/db';
 import { createRuntime } from '@coup/platform';
 import type { Env, Runtime } from '@coup/platform';
-import { createMatchWorker } from '@coup/worker';
+import { createMatchWorker, startLadder } from '@coup/worker';
+import type { LadderWorker } from '@coup/worker';
 import { buildApp } from '../app';
 import { resolveAdminKey } from './admin-key';
 import { queueDemoMatches } from './demo';
@@ -24,6 +25,7 @@ export interface RunningPlatform {
   app: FastifyInstance;
   runtime: Runtime;
   worker: Worker | null;
+  ladder: LadderWorker | null;
   url: string;
   adminKey: string;
   adminKeyFile: string | null;
@@ -73,6 +75,20 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
         log: (msg, extra) => app.log.warn(extra ?? {}, msg),
       })
     : null;
+  const ladder = o.worker
+    ? await startLadder({
+        connection: runtime.bullConnection,
+        prefix: env.QUEUE_PREFIX,
+        prisma: runtime.prisma,
+        matchQueue: runtime.matchQueue,
+        periodMs: env.RATING_PERIOD_MS,
+        matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
+        timeoutMs: env.MATCH_TIMEOUT_MS,
+        matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
+        eventsEnabled: env.EVENTS_ENABLED,
+        log: (msg, extra) => app.log.warn(extra ?? {}, msg),
+      })
+    : null;
   if (o.demo)
     await queueDemoMatches(runtime.prisma, runtime.matchQueue, house, env.DEMO_MATCHES, env.MATCH_TIMEOUT_MS);
 
@@ -80,10 +96,12 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     app,
     runtime,
     worker,
+    ladder,
     url: publicUrl,
     adminKey: admin.key,
     adminKeyFile: admin.file,
     async stop() {
+      await ladder?.close();
       await worker?.close();
       await app.close();
       await runtime.close();

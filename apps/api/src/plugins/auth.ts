@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireAccount: (req: FastifyRequest) => Promise<void>;
+    /** An account key or the operator's admin key (routes on owned resources: the owner or the operator). */
+    requireCaller: (req: FastifyRequest) => Promise<void>;
     requireAdmin: (req: FastifyRequest) => Promise<void>;
     /** Resolves the caller when a key is sent (a bad key is still a 401); anonymous otherwise. */
     optionalAccount: (req: FastifyRequest) => Promise<void>;
@@ -63,6 +65,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { adminKey: stri
       );
     }
   });
+  app.decorate('requireCaller', resolve);
   app.decorate('optionalAccount', async (req: FastifyRequest) => {
     if (req.headers.authorization) await resolve(req);
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -21,6 +21,16 @@ export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, 'conflict', message, details);
 export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, 'validation_failed', message, details);
+
+/** The HTTP handler of a WebSocket route: a plain request gets 426 with the error shape (not a bare 404). */
+export async function upgradeRequired(_req: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(426)
+    .header('upgrade', 'websocket')
+    .send({
+      error: { code: 'upgrade_required', message: 'a WebSocket endpoint: connect with a WebSocket client' },
+    });
+}
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],

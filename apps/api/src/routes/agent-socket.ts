@@ -7,6 +7,7 @@ import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS } from '@coup/p
 import type { AgentInbound } from '@coup/platform';
 import { AnswerMessage, DecisionRequest, PROTOCOL_VERSION } from '@coup/protocol';
 import { bearerToken } from '../plugins/auth';
+import { upgradeRequired } from '../plugins/errors';
 
 const PING_MS = 15_000;
 
@@ -47,10 +48,13 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
     req.wsAgent = agent;
   }
 
-  app.get(
-    '/agents/connect',
-    { websocket: true, preValidation: authenticate, schema: { hide: true } },
-    async (socket: WebSocket, req) => {
+  app.route({
+    method: 'GET',
+    url: '/agents/connect',
+    preValidation: authenticate,
+    schema: { hide: true },
+    handler: upgradeRequired,
+    wsHandler: async (socket: WebSocket, req) => {
       const agent = req.wsAgent!;
       const socketId = randomUUID();
       const k = app.keys;
@@ -116,7 +120,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       send({ protocol: PROTOCOL_VERSION, type: 'welcome', agentId: agent.id, name: agent.name });
       await resendPending(agent.id, send);
     },
-  );
+  });
 
   async function resendPending(agentId: string, send: (msg: object) => void) {
     const ids = await app.redis.smembers(app.keys.agentPending(agentId));

@@ -8,6 +8,7 @@ import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
 import { checkAgent } from '../services/check';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import { agentInclude, presentAgent } from '../services/present';
+import { behaviourStats, ratingHistory } from '../services/profile';
 
 const Params = z.object({ id: AgentId });
 const bearer = [{ bearer: [] }];
@@ -124,7 +125,11 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         include: agentInclude,
       });
       if (!agent || agent.deletedAt) throw notFound(`agent ${req.params.id}`);
-      return presentAgent(agent, viewer(req));
+      const [history, stats] = await Promise.all([
+        ratingHistory(app.prisma, agent.id, app.env.RATING_PERIOD_MS),
+        behaviourStats(app.prisma, agent.id),
+      ]);
+      return { ...presentAgent(agent, viewer(req)), ratingHistory: history, stats };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { upgradeRequired } from '../plugins/errors';
 
 const Params = z.object({ id: z.string().regex(/^mt_[A-Za-z0-9]+$/) });
 
@@ -9,10 +10,12 @@ const Params = z.object({ id: z.string().regex(/^mt_[A-Za-z0-9]+$/) });
  * card), first everything so far, then each update as the worker publishes it, then `end`.
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/matches/:id/live',
-    { websocket: true, schema: { hide: true } },
-    async (socket: WebSocket, req) => {
+  app.route({
+    method: 'GET',
+    url: '/matches/:id/live',
+    schema: { hide: true },
+    handler: upgradeRequired,
+    wsHandler: async (socket: WebSocket, req) => {
       const params = Params.safeParse(req.params);
       const send = (raw: string) => socket.readyState === socket.OPEN && socket.send(raw);
       if (!params.success) {
@@ -44,5 +47,5 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         if (log.length === 0) send(JSON.stringify({ type: 'end', matchId, status: match.status }));
       }
     },
-  );
+  });
 };

@@ -54,7 +54,39 @@ export const AgentOut = z
     inQueue: z.boolean(),
     rating: RatingOut.nullable(),
     createdAt: Timestamp,
+    /** The profile (GET /v1/agents/:id) adds the rating by period and behaviour figures from replays. */
+    ratingHistory: z
+      .array(
+        z.object({
+          periodIndex: z.number().int(),
+          periodEnd: z.iso.datetime(),
+          rating: z.number(),
+          rd: z.number(),
+          games: z.number().int(),
+        }),
+      )
+      .optional(),
+    stats: z
+      .object({
+        /** Finished matches the figures are computed from (the most recent ones). */
+        matches: z.number().int(),
+        decisions: z.number().int(),
+        /** Role claims (claimed actions and blocks) made without holding the role. */
+        bluffRate: z.number().nullable(),
+        /** Challenges per chance to challenge. */
+        challengeRate: z.number().nullable(),
+        /** Resolved challenges that caught a bluff. */
+        challengeSuccess: z.number().nullable(),
+        /** Blocks per chance to block. */
+        blockRate: z.number().nullable(),
+        /** Faulted decisions per decision. */
+        faultRate: z.number().nullable(),
+        latencyP50Ms: z.number().nullable(),
+        latencyP95Ms: z.number().nullable(),
+      })
+      .optional(),
     /** Owner-only fields. */
+    queueReason: z.string().nullable().optional(),
     endpointUrl: z.string().nullable().optional(),
     strategyPrompt: z.string().nullable().optional(),
     deleted: z.boolean().optional(),

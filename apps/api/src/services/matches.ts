@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import { createMatch } from '@coup/platform';
+import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
 
@@ -55,17 +55,8 @@ function rankingFromPlaces(seats: { seat: number; place: number | null }[]): num
   return [...byPlace.entries()].sort((a, b) => a[0] - b[0]).map(([, seats]) => seats);
 }
 
-export interface QueueMatchInput {
-  agentIds: string[];
-  ranked: boolean;
-  timeoutMs: number;
-  seed?: string;
-  eventId?: string;
-  eventRound?: number;
-}
-
-/** Creates a queued match with its seats and hands it to the workers. */
-export async function queueMatch(app: FastifyInstance, input: QueueMatchInput): Promise<MatchWithSeats> {
+/** Validates the agents, then creates a queued match with its seats and hands it to the workers. */
+export async function queueMatch(app: FastifyInstance, input: NewMatch): Promise<MatchWithSeats> {
   const agents = await app.prisma.agent.findMany({ where: { id: { in: input.agentIds } } });
   const byId = new Map(agents.map((a) => [a.id, a]));
   for (const id of input.agentIds) {
@@ -76,21 +67,6 @@ export async function queueMatch(app: FastifyInstance, input: QueueMatchInput): 
   if (input.ranked && new Set(input.agentIds).size !== input.agentIds.length) {
     throw conflict('a ranked match cannot seat one agent twice');
   }
-  const seed = input.seed ?? randomBytes(24).toString('base64url');
-  const id = newId(ID_PREFIX.match);
-  const match = await app.prisma.match.create({
-    data: {
-      id,
-      ranked: input.ranked,
-      seed,
-      seedCommitment: seedCommitment(seed),
-      timeoutMs: input.timeoutMs,
-      eventId: input.eventId ?? null,
-      eventRound: input.eventRound ?? null,
-      seats: { create: input.agentIds.map((agentId, seat) => ({ seat, agentId })) },
-    },
-    include: matchInclude,
-  });
-  await app.matchQueue.add('match', { matchId: id }, { jobId: id });
-  return match;
+  const id = await createMatch(app.prisma, app.matchQueue, input);
+  return app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
 }

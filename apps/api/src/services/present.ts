@@ -38,6 +38,7 @@ export function presentAgent(a: AgentWithRelations, viewer: { accountId: string 
     ...(privileged
       ? {
           statusReason: a.statusReason,
+          queueReason: a.queueReason,
           endpointUrl: a.endpointUrl,
           strategyPrompt: a.strategyPrompt,
           deleted: a.deletedAt !== null,

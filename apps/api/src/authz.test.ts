@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
+import type { Account, ApiResponse, Harness } from './testing/harness';
+import { fillPath, mutatingV1Routes } from './testing/routes';
+
+// The authorisation matrix over every mutating /v1 route, listed from the app itself: a new route fails the
+// first test until it is described in ROUTES below. For each: no key and a bad key get 401, another
+// account gets 403 where the resource has an owner (a 404 would hide that it exists from nobody), the
+// operator's admin key is accepted or refused as the route says, and the owner succeeds.
+
+interface Fixture {
+  owner: Account;
+  other: Account;
+  agentId: string;
+}
+
+interface RouteSpec {
+  /** public: anyone; account: any account (nothing owned); owner: the resource's owner (or the operator). */
+  kind: 'public' | 'account' | 'owner' | 'admin';
+  ok: number;
+  body?: (f: Fixture) => unknown;
+  /** Checks after the owner's call. */
+  after?: (f: Fixture, res: ApiResponse) => Promise<void>;
+}
+
+const ROUTES: Record<string, RouteSpec> = {
+  'POST /v1/accounts': { kind: 'public', ok: 201, body: () => ({ name: uniqueName('acct') }) },
+  'POST /v1/accounts/me/rotate-key': {
+    kind: 'account',
+    ok: 200,
+    after: async (f) => {
+      // The old key stops working at once.
+      expect((await h.api('GET', '/v1/accounts/me', { key: f.owner.key })).status).toBe(401);
+    },
+  },
+  'POST /v1/agents': {
+    kind: 'account',
+    ok: 201,
+    body: () => ({ name: uniqueName('agent'), endpointUrl: 'http://127.0.0.1:9' }),
+  },
+  'PATCH /v1/agents/:id': { kind: 'owner', ok: 200, body: () => ({ modelName: 'renamed' }) },
+  'DELETE /v1/agents/:id': { kind: 'owner', ok: 204 },
+  'POST /v1/agents/:id/pause': { kind: 'owner', ok: 200 },
+  'POST /v1/agents/:id/resume': { kind: 'owner', ok: 200 },
+  'POST /v1/agents/:id/rotate-secret': { kind: 'owner', ok: 200 },
+  'POST /v1/agents/:id/check': { kind: 'owner', ok: 200 },
+  'POST /v1/agents/:id/queue': { kind: 'owner', ok: 200 },
+  'DELETE /v1/agents/:id/queue': { kind: 'owner', ok: 200 },
+  'POST /v1/matches': { kind: 'account', ok: 201, body: (f) => ({ agents: [f.agentId, f.agentId] }) },
+  'POST /v1/admin/ratings/check': { kind: 'admin', ok: 200 },
+};
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ worker: false });
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function fixture(): Promise<Fixture> {
+  const [owner, other] = await Promise.all([h.createAccount(), h.createAccount()]);
+  const agent = await h.registerAgent(owner.key, {
+    name: uniqueName('owned'),
+    endpointUrl: 'http://127.0.0.1:9',
+  });
+  return { owner, other, agentId: agent.id };
+}
+
+function expectError(res: ApiResponse, status: number, what: string) {
+  expect(res.status, `${what}: ${res.text}`).toBe(status);
+  expect(errorShapeProblem(res.body), what).toBeNull();
+}
+
+describe('authorisation matrix', () => {
+  it('describes every mutating /v1 route', () => {
+    const routes = mutatingV1Routes(h.platform.app);
+    const missing = routes.filter((r) => !ROUTES[r]);
+    expect(missing, 'describe these routes in ROUTES (authz.test.ts)').toEqual([]);
+    const gone = Object.keys(ROUTES).filter((r) => !routes.includes(r));
+    expect(gone, 'these routes no longer exist').toEqual([]);
+  });
+
+  for (const [route, spec] of Object.entries(ROUTES)) {
+    it(route, async () => {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const f = await fixture();
+      const path = fillPath(pattern, { id: f.agentId });
+      const call = (headers: Record<string, string> = {}) =>
+        h.api(method, path, { headers, ...(spec.body ? { body: spec.body(f) } : {}) });
+      const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+      if (spec.kind !== 'public') {
+        expectError(await call(), 401, 'no key');
+        expectError(await call(bearer('ck_00000000000000000000000000000000')), 401, 'an unknown key');
+        expectError(await call({ authorization: `Basic ${f.owner.key}` }), 401, 'not a bearer token');
+        expectError(await call({ authorization: 'Bearer' }), 401, 'an empty bearer token');
+      }
+      if (spec.kind === 'owner' || spec.kind === 'admin') {
+        expectError(await call(bearer(f.other.key)), 403, "another account's key");
+      }
+      if (spec.kind === 'admin') expectError(await call(bearer(f.owner.key)), 403, "an account's key");
+      if (spec.kind === 'account') {
+        // The operator's key has no account to act for.
+        expectError(await call(bearer(h.adminKey)), 403, 'the admin key');
+      }
+
+      const caller = spec.kind === 'public' ? {} : bearer(spec.kind === 'admin' ? h.adminKey : f.owner.key);
+      const res = await call(caller);
+      expect(res.status, `the owner: ${res.text}`).toBe(spec.ok);
+      await spec.after?.(f, res);
+
+      if (spec.kind === 'owner') {
+        // The operator may act on anything (on a resource of its own, as the owner call may have used it up).
+        const g = await fixture();
+        const asAdmin = await h.api(method, fillPath(pattern, { id: g.agentId }), {
+          key: h.adminKey,
+          ...(spec.body ? { body: spec.body(g) } : {}),
+        });
+        expect(asAdmin.status, `the admin key: ${asAdmin.text}`).toBe(spec.ok);
+      }
+    });
+  }
+
+  it("an agent's owner sees its private fields; others see only the public profile", async () => {
+    const f = await fixture();
+    const mine = await h.api<Record<string, unknown>>('GET', `/v1/agents/${f.agentId}`, { key: f.owner.key });
+    expect(mine.body.endpointUrl).toBe('http://127.0.0.1:9');
+    for (const key of [f.other.key, undefined]) {
+      const theirs = await h.api<Record<string, unknown>>(
+        'GET',
+        `/v1/agents/${f.agentId}`,
+        key ? { key } : {},
+      );
+      expect(theirs.status).toBe(200);
+      expect(theirs.body).not.toHaveProperty('endpointUrl');
+      expect(theirs.body).not.toHaveProperty('strategyPrompt');
+    }
+    // An agent's secret never leaves the platform after registration.
+    const all = await h.api('GET', '/v1/agents?limit=100', { key: f.owner.key });
+    expect(all.text).not.toMatch(/"secret|as_[A-Za-z0-9]{32}/);
+  });
+
+  it('a deleted agent is gone for its owner too (404), and cannot be queued', async () => {
+    const f = await fixture();
+    expect((await h.api('DELETE', `/v1/agents/${f.agentId}`, { key: f.owner.key })).status).toBe(204);
+    expectError(
+      await h.api('PATCH', `/v1/agents/${f.agentId}`, { key: f.owner.key, body: {} }),
+      404,
+      'patch',
+    );
+    const queued = await h.api('POST', '/v1/matches', {
+      key: f.owner.key,
+      body: { agents: [f.agentId, f.agentId] },
+    });
+    expectError(queued, 404, 'queue');
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badJsonValues, badPathValues, badQueryValues, deref, operationOf } from './testing/bad-values';
+import type { OpenApiDoc } from './testing/bad-values';
+import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
+import type { Account, ApiResponse, Harness, RequestOptions } from './testing/harness';
+import { fillPath, listRoutes, MUTATING } from './testing/routes';
+import type { RouteInfo } from './testing/routes';
+
+// Bad input on every /v1 route, listed from the app and driven by each route's own schemas (the OpenAPI
+// document): malformed JSON, non-JSON, wrong types, unknown fields, bodies over the limit, bad ids, bad
+// query values. Every answer must be a 4xx with the `{ error: { code, message } }` shape, never a 5xx.
+
+/** A valid body for each route that takes one (the test fails for a route with a body and no entry). */
+const VALID_BODY: Record<string, (f: Fixture) => Record<string, unknown>> = {
+  'POST /v1/accounts': () => ({ name: uniqueName('acct') }),
+  'POST /v1/agents': () => ({ name: uniqueName('agent'), endpointUrl: 'http://127.0.0.1:9' }),
+  'PATCH /v1/agents/:id': () => ({ modelName: 'm' }),
+  'POST /v1/matches': (f) => ({ agents: [f.agentId, f.agentId] }),
+};
+
+/** WebSocket routes: not in the OpenAPI document; a plain HTTP request to them must still get a 4xx. */
+const WEBSOCKET_ROUTES = new Set(['GET /v1/agents/connect', 'GET /v1/matches/:id/live']);
+
+interface Fixture {
+  owner: Account;
+  agentId: string;
+  matchId: string;
+}
+
+let h: Harness;
+let doc: OpenApiDoc;
+let routes: RouteInfo[];
+
+beforeAll(async () => {
+  h = await startHarness({ worker: false });
+  doc = h.platform.app.swagger() as unknown as OpenApiDoc;
+  routes = listRoutes(h.platform.app).filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD');
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function fixture(): Promise<Fixture> {
+  const owner = await h.createAccount();
+  const agent = await h.registerAgent(owner.key, {
+    name: uniqueName('a'),
+    endpointUrl: 'http://127.0.0.1:9',
+  });
+  const matchId = await h.queueMatch(owner.key, [agent.id, agent.id]);
+  return { owner, agentId: agent.id, matchId };
+}
+
+/** Fills `:id` with an existing resource of the right kind (the route's path prefix says which). */
+function pathOf(url: string, f: Fixture, id?: string): string {
+  const own = url.startsWith('/v1/matches/') ? f.matchId : f.agentId;
+  return fillPath(url, { id: id ?? own });
+}
+
+/** Every request comes from its own address, so per-IP limits never answer for the route. */
+const send = (method: string, path: string, o: RequestOptions) =>
+  h.api(method, path, {
+    ...o,
+    headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}`, ...o.headers },
+  });
+
+function expect4xx(res: ApiResponse, what: string, status?: number) {
+  const msg = `${what} -> ${res.status} ${res.text.slice(0, 300)}`;
+  if (status !== undefined) expect(res.status, msg).toBe(status);
+  expect(res.status, msg).toBeGreaterThanOrEqual(400);
+  expect(res.status, msg).toBeLessThan(500);
+  expect(errorShapeProblem(res.body), msg).toBeNull();
+}
+
+describe('bad input on every /v1 route', () => {
+  it('knows every route: documented in OpenAPI or a WebSocket route, with a valid body when it takes one', () => {
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      const op = operationOf(doc, r.method, r.url);
+      expect(op !== undefined || WEBSOCKET_ROUTES.has(key), `${key} is not in the OpenAPI document`).toBe(
+        true,
+      );
+      if (op?.requestBody) expect(VALID_BODY[key], `add a valid body for ${key} to VALID_BODY`).toBeDefined();
+    }
+  });
+
+  it('bodies: malformed JSON, not JSON, over the limit, wrong types and unknown fields', async () => {
+    for (const r of routes.filter((x) => MUTATING.has(x.method))) {
+      const route = `${r.method} ${r.url}`;
+      const f = await fixture();
+      const path = pathOf(r.url, f);
+      const key = f.owner.key;
+      const call = (o: RequestOptions) => send(r.method, path, { key, ...o });
+
+      for (const raw of ['{"name": ', '{name: 1}', "{'a': 1}", '{"a":1}}', '\u0000', '{"a": 1e999999}x']) {
+        expect4xx(await call({ raw }), `${route} malformed ${JSON.stringify(raw)}`, 400);
+      }
+      expect4xx(
+        await call({ raw: '{}', headers: { 'content-type': 'text/plain' } }),
+        `${route} text/plain`,
+        415,
+      );
+      expect4xx(
+        await call({ raw: '<a/>', headers: { 'content-type': 'application/xml' } }),
+        `${route} xml`,
+        415,
+      );
+      const huge = JSON.stringify({ name: 'x'.repeat(h.platform.app.initialConfig.bodyLimit ?? 1 << 20) });
+      expect4xx(await call({ raw: huge }), `${route} over the body limit`, 413);
+
+      const op = operationOf(doc, r.method, r.url);
+      const schema = op?.requestBody?.content?.['application/json']?.schema;
+      const valid = VALID_BODY[route];
+      if (!schema || !valid) {
+        // No body expected: one sent anyway must still never be a 5xx.
+        for (const body of [[], 'x', 1, null, { bogus: 1 }]) {
+          const res = await call({ body });
+          expect(res.status, `${route} ${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
+        }
+        continue;
+      }
+      const s = deref(doc, schema);
+      for (const body of [[], 'x', 1, null, true, [valid(f)]]) {
+        expect4xx(await call({ body }), `${route} body ${JSON.stringify(body)}`, 400);
+      }
+      expect4xx(await call({ body: { ...valid(f), bogus: 1 } }), `${route} unknown field`, 400);
+      expect4xx(
+        await call({ body: { ...valid(f), __proto__: { x: 1 }, constructor: 1 } }),
+        `${route} proto`,
+        400,
+      );
+      for (const [name, prop] of Object.entries(s.properties ?? {})) {
+        for (const bad of badJsonValues(deref(doc, prop))) {
+          const res = await call({ body: { ...valid(f), [name]: bad } });
+          expect4xx(res, `${route} ${name}=${JSON.stringify(bad)?.slice(0, 60)}`, 400);
+        }
+      }
+      for (const name of s.required ?? []) {
+        const { [name]: _missing, ...rest } = valid(f);
+        expect4xx(await call({ body: rest }), `${route} without ${name}`, 400);
+      }
+    }
+  });
+
+  it('path parameters: malformed ids are 400, well-formed unknown ids 404', async () => {
+    for (const r of routes.filter((x) => x.url.includes(':'))) {
+      const route = `${r.method} ${r.url}`;
+      const f = await fixture();
+      const op = operationOf(doc, r.method, r.url);
+      const param = op?.parameters?.find((p) => p.in === 'path');
+      const valid = VALID_BODY[route];
+      const o: RequestOptions = { key: f.owner.key, ...(valid ? { body: valid(f) } : {}) };
+      if (!param) {
+        // WebSocket routes: a plain HTTP request, whatever the id.
+        for (const id of ['mt_nope', '!!', f.matchId, f.agentId]) {
+          expect4xx(await send(r.method, pathOf(r.url, f, id), o), `${route} ${id} over plain HTTP`);
+        }
+        continue;
+      }
+      const { invalid, unknown } = badPathValues(deref(doc, param.schema));
+      for (const id of invalid) expect4xx(await send(r.method, pathOf(r.url, f, id), o), `${route} id ${id}`);
+      if (unknown) expect4xx(await send(r.method, pathOf(r.url, f, unknown), o), `${route} unknown id`, 404);
+    }
+  });
+
+  it('query strings: bad values and unknown parameters are 400', async () => {
+    const f = await fixture();
+    for (const r of routes.filter((x) => x.method === 'GET' && !WEBSOCKET_ROUTES.has(`GET ${x.url}`))) {
+      const route = `${r.method} ${r.url}`;
+      const path = pathOf(r.url, f);
+      const query = (operationOf(doc, r.method, r.url)?.parameters ?? []).filter((p) => p.in === 'query');
+      for (const p of query) {
+        for (const bad of badQueryValues(deref(doc, p.schema))) {
+          const res = await send('GET', `${path}?${p.name}=${encodeURIComponent(bad)}`, {});
+          expect4xx(res, `${route} ?${p.name}=${bad.slice(0, 40)}`, 400);
+        }
+        const twice = await send('GET', `${path}?${p.name}=1&${p.name}=2`, {});
+        expect(twice.status, `${route} ?${p.name} twice: ${twice.text}`).toBeLessThan(500);
+      }
+      if (query.length > 0) {
+        expect4xx(await send('GET', `${path}?bogus=1`, {}), `${route} unknown parameter`, 400);
+        if (query.some((p) => p.name === 'cursor')) {
+          for (const c of ['x', 'eyJ0IjoxfQ', Buffer.from('{"t":"nope","id":1}').toString('base64url')]) {
+            expect4xx(await send('GET', `${path}?cursor=${c}`, {}), `${route} cursor ${c}`, 400);
+          }
+        }
+      }
+      for (const authorization of ['Bearer ck_unknown', 'Bearer', 'Basic abc']) {
+        const res = await send('GET', path, { headers: { authorization } });
+        expect(res.status, `${route} with ${authorization}: ${res.text}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('unknown routes and methods are 404 with the error shape', async () => {
+    expect4xx(await send('GET', '/v1/nothing-here', {}), 'unknown route', 404);
+    expect4xx(await send('PUT', '/v1/agents', { body: {} }), 'unknown method', 404);
+    expect4xx(await send('GET', `/v1/${'a'.repeat(5000)}`, {}), 'long url', 404);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { AccountId, AgentId } from './common';
+
+export const LeaderboardQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Hide provisional agents (RD > 110). */
+  established: z.enum(['true', 'false']).optional(),
+});
+
+export const LeaderboardEntry = z.object({
+  rank: z.number().int().min(1),
+  agent: z.object({ id: AgentId, name: z.string(), isHouse: z.boolean(), modelName: z.string().nullable() }),
+  owner: z.object({ id: AccountId, name: z.string() }),
+  rating: z.number(),
+  rd: z.number(),
+  /** rating - 2 * RD: what the board is ordered by. */
+  conservative: z.number(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  winRate: z.number().nullable(),
+  /** RD above 110: too few games for the rating to mean much yet. */
+  provisional: z.boolean(),
+});
+
+export const Leaderboard = z.object({
+  orderedBy: z.literal('conservative_rating'),
+  description: z.string(),
+  total: z.number().int(),
+  items: z.array(LeaderboardEntry),
+  nextOffset: z.number().int().nullable(),
+});
+
+export const QueueState = z.object({
+  agentId: AgentId,
+  inQueue: z.boolean(),
+  joinedAt: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const RatingsCheck = z.object({
+  matches: z.number().int(),
+  agents: z.number().int(),
+  identical: z.boolean(),
+  mismatches: z.array(z.object({ agentId: z.string(), stored: z.unknown(), recomputed: z.unknown() })),
+});

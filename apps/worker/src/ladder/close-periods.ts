@@ -1,0 +1,114 @@
+import type { PrismaClient } from '@coup/db';
+import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
+import type { RatingConfig, RatingState } from '@coup/rating';
+import { rankingOf } from './rating-log';
+
+/** An arbitrary constant: the advisory lock that makes one closer at a time, whatever the worker. */
+const CLOSE_LOCK = 42_701;
+
+export interface ClosePeriodsOptions {
+  periodMs: number;
+  /** A period is closed this long after its end, so results being written at its end make it in. */
+  graceMs?: number;
+  config?: Partial<RatingConfig>;
+  now?: number;
+}
+
+/**
+ * Closes every rating period that has ended and holds unrated ranked matches: one Glicko-2 update per
+ * period (a fresh instance with only that period's players), written in one transaction under an advisory
+ * lock, so with several workers each period is closed exactly once. A match whose period was already
+ * closed when its result arrived is rated in the next period closed (and logged there).
+ * Returns the indexes of the periods closed.
+ */
+export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptions): Promise<number[]> {
+  const config = resolveConfig({ ...o.config, periodMs: o.periodMs });
+  const now = o.now ?? Date.now();
+  const firstOpen = periodIndexOf(now - (o.graceMs ?? 2000), o.periodMs);
+  const closed: number[] = [];
+  for (;;) {
+    const index = await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLOSE_LOCK})`;
+        const last = await tx.ratingPeriod.findFirst({
+          where: { closedAt: { not: null } },
+          orderBy: { index: 'desc' },
+          select: { index: true },
+        });
+        const pending = await tx.match.findMany({
+          where: {
+            ranked: true,
+            status: 'finished',
+            ratingPeriodId: null,
+            finishedAt: { lt: new Date(periodStart(firstOpen, o.periodMs)) },
+          },
+          select: { id: true, finishedAt: true, seats: { select: { agentId: true, place: true } } },
+        });
+        if (pending.length === 0) return null;
+        const natural = (m: (typeof pending)[number]) =>
+          periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs);
+        const earliest = Math.min(...pending.map(natural));
+        const p = Math.max(earliest, (last?.index ?? -Infinity) + 1);
+        if (p >= firstOpen) return null;
+        const batch = pending.filter((m) => natural(m) <= p);
+        const matches = batch.map((m) => ({ id: m.id, ranking: rankingOf(m.seats) }));
+        const ids = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
+        const stored = await tx.rating.findMany({ where: { agentId: { in: ids } } });
+        const prior = new Map<string, RatingState>(
+          stored.map((r) => [
+            r.agentId,
+            {
+              rating: r.rating,
+              rd: r.rd,
+              vol: r.vol,
+              games: r.games,
+              wins: r.wins,
+              lastPeriodIndex: r.lastPeriodIndex ?? -1,
+            },
+          ]),
+        );
+        const updated = closePeriod(prior, p, matches, config);
+        for (const [agentId, r] of updated) {
+          const data = {
+            rating: r.rating,
+            rd: r.rd,
+            vol: r.vol,
+            games: r.games,
+            wins: r.wins,
+            lastPeriodIndex: r.lastPeriodIndex,
+          };
+          await tx.rating.upsert({ where: { agentId }, create: { agentId, ...data }, update: data });
+        }
+        await tx.ratingHistory.createMany({
+          data: [...updated].map(([agentId, r]) => ({
+            agentId,
+            periodIndex: p,
+            rating: r.rating,
+            rd: r.rd,
+            vol: r.vol,
+            games: r.games,
+          })),
+        });
+        await tx.ratingPeriod.upsert({
+          where: { index: p },
+          create: {
+            index: p,
+            startsAt: new Date(periodStart(p, o.periodMs)),
+            endsAt: new Date(periodStart(p + 1, o.periodMs)),
+            closedAt: new Date(),
+            matchCount: batch.length,
+          },
+          update: { closedAt: new Date(), matchCount: batch.length },
+        });
+        await tx.match.updateMany({
+          where: { id: { in: batch.map((m) => m.id) } },
+          data: { ratingPeriodId: p },
+        });
+        return p;
+      },
+      { timeout: 60_000, maxWait: 30_000 },
+    );
+    if (index === null) return closed;
+    closed.push(index);
+  }
+}

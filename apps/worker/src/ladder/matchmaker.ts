@@ -1,0 +1,131 @@
+import { randomInt } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import type { PrismaClient } from '@coup/db';
+import { createMatch } from '@coup/platform';
+import type { MatchJob } from '@coup/platform';
+import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
+import type { Candidate, MatchmakingConfig } from './matchmaking';
+
+const MATCHMAKER_LOCK = 42_702;
+const RECENT_MS = 24 * 3600_000;
+
+/** An agent leaves the ranked queue when this many of its last RECENT_CHECK matches had faults or a forfeit. */
+export const FAULTY_MATCHES_LIMIT = 5;
+export const RECENT_CHECK = 10;
+
+export interface MatchmakerOptions {
+  matchQueue: Queue<MatchJob>;
+  timeoutMs: number;
+  config?: Partial<MatchmakingConfig>;
+  now?: number;
+}
+
+/**
+ * One pass of the ranked matchmaker: drops agents that fault too often from the queue (with the reason for
+ * their owner), gathers the idle queued agents, groups them (formMatches) and queues ranked matches. One
+ * pass at a time across all workers (a transaction-scoped advisory try-lock).
+ */
+export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions): Promise<string[]> {
+  const cfg = { ...DEFAULT_MATCHMAKING, ...o.config };
+  const now = o.now ?? Date.now();
+  const lock = await prisma.$queryRaw<
+    { ok: boolean }[]
+  >`SELECT pg_try_advisory_lock(${MATCHMAKER_LOCK}) AS ok`;
+  if (!lock[0]?.ok) return [];
+  try {
+    await dropFaultyAgents(prisma);
+    const queued = await prisma.agent.findMany({
+      where: { inQueue: true, status: 'active', deletedAt: null },
+      select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
+    });
+    if (queued.length < 2) return [];
+    const ids = queued.map((a) => a.id);
+    // Non-house agents play one match at a time.
+    const busyRows = await prisma.matchSeat.findMany({
+      where: { agentId: { in: ids }, match: { status: { in: ['queued', 'running'] } } },
+      select: { agentId: true },
+    });
+    const busy = new Set(busyRows.map((r) => r.agentId));
+    const recent = await prisma.matchSeat.groupBy({
+      by: ['agentId'],
+      where: { agentId: { in: ids }, match: { ranked: true, createdAt: { gte: new Date(now - RECENT_MS) } } },
+      _count: { _all: true },
+    });
+    const recentGames = new Map(recent.map((r) => [r.agentId, r._count._all]));
+    // Waiting starts when the agent joined the queue or when its last match ended, whichever is later.
+    const lastEnded = await prisma.$queryRaw<{ agent_id: string; at: Date }[]>`
+      SELECT ms.agent_id, max(m.finished_at) AS at FROM match_seats ms JOIN matches m ON m.id = ms.match_id
+      WHERE ms.agent_id = ANY(${ids}) AND m.finished_at IS NOT NULL GROUP BY ms.agent_id`;
+    const endedAt = new Map(lastEnded.map((r) => [r.agent_id, r.at.getTime()]));
+    const candidates: Candidate[] = queued
+      .filter((a) => a.isHouse || !busy.has(a.id))
+      .map((a) => ({
+        agentId: a.id,
+        ownerId: a.ownerId,
+        rating: a.rating?.rating ?? 1500,
+        rd: a.rating?.rd ?? 350,
+        recentGames: recentGames.get(a.id) ?? 0,
+        waitingMs: Math.max(0, now - Math.max(a.queueJoinedAt?.getTime() ?? now, endedAt.get(a.id) ?? 0)),
+        house: a.isHouse,
+      }));
+    const groups = formMatches(candidates, cfg);
+    const created: string[] = [];
+    for (const group of groups) {
+      created.push(
+        await createMatch(prisma, o.matchQueue, {
+          agentIds: shuffle(group),
+          ranked: true,
+          timeoutMs: o.timeoutMs,
+        }),
+      );
+    }
+    return created;
+  } finally {
+    await prisma.$queryRaw`SELECT pg_advisory_unlock(${MATCHMAKER_LOCK})`;
+  }
+}
+
+/**
+ * Takes agents that fault or forfeit too often out of the ranked queue, saying why. Only matches finished
+ * since the agent (re)joined the queue count, so an owner who fixed the agent and rejoined starts clean.
+ */
+async function dropFaultyAgents(prisma: PrismaClient): Promise<void> {
+  const rows = await prisma.$queryRaw<{ agent_id: string; bad: number; forfeits: number; n: number }[]>`
+    SELECT agent_id,
+           count(*) FILTER (WHERE faults > 0 OR forfeited)::int AS bad,
+           count(*) FILTER (WHERE forfeited)::int AS forfeits,
+           count(*)::int AS n
+    FROM (
+      SELECT ms.agent_id, ms.faults, ms.forfeited,
+             row_number() OVER (PARTITION BY ms.agent_id ORDER BY m.finished_at DESC) AS rn
+      FROM match_seats ms
+      JOIN matches m ON m.id = ms.match_id
+      JOIN agents a ON a.id = ms.agent_id
+      WHERE m.status = 'finished' AND a.in_queue AND NOT a.is_house AND a.deleted_at IS NULL
+        AND (a.queue_joined_at IS NULL OR m.finished_at > a.queue_joined_at)
+    ) recent
+    WHERE rn <= ${RECENT_CHECK}
+    GROUP BY agent_id
+    HAVING count(*) FILTER (WHERE faults > 0 OR forfeited) >= ${FAULTY_MATCHES_LIMIT}`;
+  for (const r of rows) {
+    await prisma.agent.update({
+      where: { id: r.agent_id },
+      data: {
+        inQueue: false,
+        queueJoinedAt: null,
+        queueReason:
+          `left the ranked queue: faults or forfeits in ${r.bad} of its last ${r.n} matches ` +
+          `(${r.forfeits} forfeited); fix the agent (see its replays), then join the queue again`,
+      },
+    });
+  }
+}
+
+function shuffle<T>(xs: T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}

@@ -1,0 +1,139 @@
+import { applyAction, CLAIM, createGame, forfeit } from '@coup/engine';
+import type { Action, GameSetup, GameState, Role, TurnActionType } from '@coup/engine';
+import type { Replay } from '@coup/protocol';
+
+/** What one seat did in one match; summed over matches for an agent's profile. */
+export interface SeatStats {
+  decisions: number;
+  faults: number;
+  /** Role claims made: claimed actions declared and blocks. */
+  claims: number;
+  /** Claims made without holding the role face-down at that moment. */
+  bluffs: number;
+  /** Decisions in a window where a challenge was possible (challenge_action, challenge_block). */
+  challengeChances: number;
+  challenges: number;
+  /** Challenges that were resolved (the first challenger in seat order) and caught a bluff. */
+  challengesWon: number;
+  /** Challenges that were resolved (won or lost). */
+  challengesResolved: number;
+  blockChances: number;
+  blocks: number;
+  /** Latency of each answered decision, ms (rounded to 0.1). */
+  latencies: number[];
+}
+
+export const emptyStats = (): SeatStats => ({
+  decisions: 0,
+  faults: 0,
+  claims: 0,
+  bluffs: 0,
+  challengeChances: 0,
+  challenges: 0,
+  challengesWon: 0,
+  challengesResolved: 0,
+  blockChances: 0,
+  blocks: 0,
+  latencies: [],
+});
+
+function holds(s: GameState, seat: number, role: Role): boolean {
+  return s.players[seat]?.cards.some((c) => !c.revealed && c.role === role) ?? false;
+}
+
+/**
+ * Re-runs the match from its replay (the hidden state is needed to tell a bluff from a true claim) and
+ * returns each seat's statistics. Throws if the replay does not re-run (verify replays before storing).
+ */
+export function seatStats(replay: Replay): SeatStats[] {
+  const stats = replay.players.map(emptyStats);
+  let s = createGame({
+    players: replay.players.length,
+    seed: replay.seed,
+    ...(replay.setup ? { setup: replay.setup as GameSetup } : {}),
+  });
+  for (const step of replay.steps) {
+    if (step.kind === 'forfeit') {
+      s = forfeit(s, step.seat).state;
+      continue;
+    }
+    if (step.unused || !step.applied) continue;
+    const st = stats[step.seat];
+    if (!st) continue;
+    const a = step.applied as Action;
+    st.decisions++;
+    if (step.fault) st.faults++;
+    else st.latencies.push(Math.round(step.latencyMs * 10) / 10);
+    if (step.phase === 'challenge_action' || step.phase === 'challenge_block') {
+      st.challengeChances++;
+      if (a.type === 'challenge') st.challenges++;
+    }
+    if (step.phase === 'block') {
+      st.blockChances++;
+      if (a.type === 'block') st.blocks++;
+    }
+    const claim =
+      step.phase === 'action'
+        ? CLAIM[a.type as TurnActionType]
+        : a.type === 'block'
+          ? (a.data?.role ?? null)
+          : null;
+    if (claim && !step.fault) {
+      st.claims++;
+      if (!holds(s, step.seat, claim)) st.bluffs++;
+    }
+    const res = applyAction(s, step.seat, a);
+    if (!res.ok) throw new Error(`replay ${replay.matchId} does not re-run: ${res.error.message}`);
+    for (const e of res.events) {
+      if (e.type !== 'challenged') continue;
+      const challenger = stats[e.seat];
+      if (!challenger) continue;
+      challenger.challengesResolved++;
+      if (!e.truthful) challenger.challengesWon++;
+    }
+    s = res.state;
+  }
+  return stats;
+}
+
+/** Sums per-match stats into an agent's totals (latencies concatenated). */
+export function sumStats(all: Iterable<SeatStats>): SeatStats {
+  const t = emptyStats();
+  for (const x of all) {
+    t.decisions += x.decisions;
+    t.faults += x.faults;
+    t.claims += x.claims;
+    t.bluffs += x.bluffs;
+    t.challengeChances += x.challengeChances;
+    t.challenges += x.challenges;
+    t.challengesWon += x.challengesWon;
+    t.challengesResolved += x.challengesResolved;
+    t.blockChances += x.blockChances;
+    t.blocks += x.blocks;
+    for (const l of x.latencies) t.latencies.push(l);
+  }
+  return t;
+}
+
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? null;
+}
+
+const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 1000) / 1000);
+
+/** The behaviour figures of an agent profile. */
+export function behaviour(t: SeatStats) {
+  const sorted = [...t.latencies].sort((a, b) => a - b);
+  return {
+    decisions: t.decisions,
+    bluffRate: rate(t.bluffs, t.claims),
+    challengeRate: rate(t.challenges, t.challengeChances),
+    challengeSuccess: rate(t.challengesWon, t.challengesResolved),
+    blockRate: rate(t.blocks, t.blockChances),
+    faultRate: rate(t.faults, t.decisions),
+    latencyP50Ms: percentile(sorted, 50),
+    latencyP95Ms: percentile(sorted, 95),
+  };
+}
