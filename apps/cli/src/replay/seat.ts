@@ -33,13 +33,14 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
   out.push(`seed commitment ${sr.seedCommitment}; ${sr.timeoutMs} ms per decision`);
 
   let turn = -1;
+  const header = (t: number, actor: number | null) => {
+    if (t === turn) return;
+    turn = t;
+    out.push('', `Turn ${t}:${actor === null ? '' : ` ${who(actor)} to play`}`);
+  };
   const print = (events: readonly GameEvent[]) => {
     for (const e of events) {
-      if (e.turn !== turn) {
-        turn = e.turn;
-        const actor = e.type === 'turn_started' || e.type === 'declared' ? ` ${who(e.seat)} to play` : '';
-        out.push('', `Turn ${e.turn}:${actor}`);
-      }
+      header(e.turn, e.type === 'turn_started' || e.type === 'declared' ? e.seat : null);
       if (e.type !== 'turn_started') out.push(`  ${describeEvent(e, who)}`);
     }
   };
@@ -49,6 +50,7 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
     const upTo = d.request.history.length;
     print(sr.events.slice(cursor, upTo));
     cursor = Math.max(cursor, upTo);
+    header(d.request.state.turn, d.request.state.activeSeat);
     out.push(`  > asked (${d.request.phase}, ${d.request.decisionId}): ${you(d)}`);
     if (prompts) {
       for (const line of d.request.prompt.split('\n')) out.push(`      | ${line}`);
