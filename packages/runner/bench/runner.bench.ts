@@ -1,7 +1,8 @@
 // Runner benchmark: four-seat matches per second and the platform's overhead per decision (from an
 // answer's arrival to the dispatch of the next request), over HTTP on loopback with instant agents in
 // another process, next to the same matches with in-process agents.
-// Run: npm run bench -w @coup/runner   (BENCH_MATCHES=N to change the number of matches)
+// Run: npm run bench -w @coup/runner
+//   BENCH_MATCHES (default 400 per row), BENCH_CONCURRENCY (default 8, last row), BENCH_AGENT (random|first)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
@@ -11,20 +12,13 @@ import type { Clock, MatchAgent } from '../src/index';
 import { chooser } from '../src/testing/agent-server';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WARMUP = Math.min(100, Math.ceil(MATCHES / 4));
-const BEHAVIOUR = process.env.BENCH_AGENT ?? 'random';
-
-interface Figures {
-  matchesPerSecond: number;
-  decisionsPerMatch: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+const BEHAVIOUR = process.env.BENCH_AGENT === 'first' ? 'first' : 'random';
 
 /**
  * On a busy machine wall-clock overheads also count the moments the OS runs something else; CPU time
- * (this process's user + system time) counts only the work the runner does between the two instants.
+ * (this process's user + system time) counts only the work done between the two instants.
  */
 const cpuClock: Clock = {
   now: () => Date.now(),
@@ -34,48 +28,52 @@ const cpuClock: Clock = {
   },
 };
 
-async function measure(agents: MatchAgent[], label: string, clock?: Clock): Promise<Figures> {
-  for (let i = 0; i < WARMUP; i++)
-    await runMatch({ matchId: `warm-${label}-${i}`, seed: `warm-${i}`, agents });
+interface Row {
+  label: string;
+  agents: MatchAgent[];
+  clock?: Clock;
+  concurrency?: number;
+}
+
+async function measure(row: Row): Promise<string> {
+  const { agents, clock } = row;
+  const concurrency = row.concurrency ?? 1;
+  for (let i = 0; i < WARMUP; i++) await runMatch({ matchId: `warm-${i}`, seed: `warm-${i}`, agents });
   const overheads: number[] = [];
-  let decisions = 0;
+  let requests = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < MATCHES) {
+      const i = next++;
+      const replay = await runMatch({
+        matchId: `m${i}`,
+        seed: `bench-${i}`,
+        agents,
+        clock,
+        onDispatch: (d) => {
+          requests++;
+          if (d.overheadMs !== null) overheads.push(d.overheadMs);
+        },
+      });
+      if (replay.ranking.length === 0) throw new Error('unfinished match');
+    }
+  };
   const started = performance.now();
-  for (let i = 0; i < MATCHES; i++) {
-    const replay = await runMatch({
-      matchId: `${label}-${i}`,
-      seed: `bench-${i}`,
-      agents,
-      clock,
-      onDispatch: (d) => {
-        if (d.overheadMs !== null) overheads.push(d.overheadMs);
-      },
-    });
-    for (const s of replay.steps) if (s.kind === 'decision') decisions++;
-  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   overheads.sort((a, b) => a - b);
   const q = (p: number) => overheads[Math.min(overheads.length - 1, Math.floor(overheads.length * p))] ?? NaN;
-  return {
-    matchesPerSecond: MATCHES / seconds,
-    decisionsPerMatch: decisions / MATCHES,
-    p50: q(0.5),
-    p99: q(0.99),
-    max: overheads.at(-1) ?? NaN,
-  };
+  return (
+    `  ${row.label.padEnd(24)} ${(MATCHES / seconds).toFixed(1).padStart(7)} matches/s  ` +
+    `${(requests / MATCHES).toFixed(1)} requests/match  overhead p50 ${q(0.5).toFixed(3)} ms  ` +
+    `p99 ${q(0.99).toFixed(3)} ms  max ${(overheads.at(-1) ?? NaN).toFixed(2)} ms`
+  );
 }
 
-const line = (label: string, f: Figures, clock: string) =>
-  `  ${label.padEnd(10)} ${clock.padEnd(4)} ${f.matchesPerSecond.toFixed(1).padStart(8)} matches/s   ` +
-  `${f.decisionsPerMatch.toFixed(1)} requests/match   overhead p50 ${f.p50.toFixed(3)} ms, ` +
-  `p99 ${f.p99.toFixed(3)} ms, max ${f.max.toFixed(2)} ms`;
-
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./agent-process.ts', import.meta.url)), BEHAVIOUR],
-  {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  },
-);
+const script = fileURLToPath(new URL('./agent-process.ts', import.meta.url));
+const child = spawn(process.execPath, ['--import', 'tsx', script, BEHAVIOUR], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
 const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
 const url = chunk.toString().trim().split('\n')[0]!;
 
@@ -88,21 +86,21 @@ const local = [0, 1, 2, 3].map((seat) => {
 });
 
 console.log(
-  `runner: ${MATCHES} four-seat matches each, instant '${BEHAVIOUR}' agents, one match at a time (node ${process.version})`,
+  `runner: ${MATCHES} four-seat matches per row, instant '${BEHAVIOUR}' agents ` +
+    `(HTTP: signed requests, agent server in another process; node ${process.version})`,
 );
-const overHttp = await measure(http, 'http');
-console.log(line('HTTP', overHttp, 'wall'));
-const cpuHttp = await measure(http, 'http-cpu', cpuClock);
-console.log(line('HTTP', cpuHttp, 'cpu'));
-const inProcess = await measure(local, 'in-process');
-console.log(line('in-process', inProcess, 'wall'));
-const cpuLocal = await measure(local, 'in-process-cpu', cpuClock);
-console.log(line('in-process', cpuLocal, 'cpu'));
+for (const row of [
+  { label: 'HTTP, wall clock', agents: http },
+  { label: 'HTTP, cpu time', agents: http, clock: cpuClock },
+  { label: 'in-process, wall clock', agents: local },
+  { label: 'in-process, cpu time', agents: local, clock: cpuClock },
+  { label: `HTTP, ${CONCURRENCY} at once, wall`, agents: http, concurrency: CONCURRENCY },
+]) {
+  console.log(await measure(row));
+}
 const [load1] = loadavg();
-console.log(`load average ${load1?.toFixed(2)} on ${availableParallelism()} cores`);
 console.log(
-  `goal: overhead p99 under 2 ms -> wall ${overHttp.p99 < 2 && inProcess.p99 < 2 ? 'met' : 'NOT met'}, ` +
-    `cpu ${cpuHttp.p99 < 2 && cpuLocal.p99 < 2 ? 'met' : 'NOT met'}`,
+  `load average ${load1?.toFixed(2)} on ${availableParallelism()} cores; goal: overhead p99 under 2 ms`,
 );
 
 await Promise.all(http.map((a) => a.close?.()));

@@ -11,11 +11,21 @@ export type CheckedAnswer =
 const MAX_STORED_ACTION = 1024;
 
 export function checkAnswer(body: unknown, legal: readonly Action[]): CheckedAnswer {
+  try {
+    return check(body, legal);
+  } catch (err) {
+    // Only in-process agents can hand over such things (getters that throw, cycles, BigInt).
+    const message = `unreadable answer: ${err instanceof Error ? err.message : String(err)}`;
+    return { ok: false, fault: { reason: 'invalid_answer', message }, raw: null };
+  }
+}
+
+function check(body: unknown, legal: readonly Action[]): CheckedAnswer {
   const parsed = Answer.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'answer';
-    const message = `${where}: ${issue?.message ?? 'invalid'}`;
+    const message = `${where}: ${issue?.message ?? 'invalid'} (got ${preview(body)})`;
     return { ok: false, fault: { reason: 'invalid_answer', message }, raw: null };
   }
   const raw = storable(parsed.data.action);
@@ -32,10 +42,19 @@ export function checkAnswer(body: unknown, legal: readonly Action[]): CheckedAns
 
 /** The parsed action (a fresh object made by zod) when small enough to keep in the replay. */
 function storable(action: unknown): unknown {
-  return JSON.stringify(action).length <= MAX_STORED_ACTION ? action : null;
+  try {
+    return JSON.stringify(action).length <= MAX_STORED_ACTION ? action : null;
+  } catch {
+    return null;
+  }
 }
 
-function preview(action: unknown): string {
-  const json = JSON.stringify(action);
+function preview(value: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(value) ?? String(value);
+  } catch {
+    json = Object.prototype.toString.call(value);
+  }
   return json.length > 120 ? `${json.slice(0, 120)}...` : json;
 }

@@ -7,7 +7,8 @@ import { rememberHistoryJson } from './serialize';
 /**
  * Each seat's public history, kept incrementally: every event is redacted once per seat when it happens
  * (and serialised once), so building and sending a request never walks the whole match again. Entries
- * of events nobody needs redacted are shared between seats (they are never mutated).
+ * of events nobody needs redacted are shared between seats, frozen so an in-process bot cannot change
+ * what the other seats see.
  */
 export class HistoryBook {
   private readonly entries: HistoryEntry[][];
@@ -29,13 +30,13 @@ export class HistoryBook {
         let json: string;
         if (seen === e) {
           if (shared === null) {
-            shared = historyEntry(e);
+            shared = Object.freeze(historyEntry(e));
             sharedJson = JSON.stringify(shared);
           }
           entry = shared;
           json = sharedJson;
         } else {
-          entry = historyEntry(seen);
+          entry = Object.freeze(historyEntry(seen));
           json = JSON.stringify(entry);
         }
         const list = this.entries[seat] as HistoryEntry[];

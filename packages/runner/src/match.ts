@@ -103,15 +103,21 @@ export class MatchLoop {
 
   /** Plays until the game is over. */
   run(signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+    const played = new Promise<void>((resolve, reject) => {
       this.settle = { resolve, reject };
-      if (signal?.aborted) return this.fail(signal.reason ?? new Error('aborted'));
-      signal?.addEventListener('abort', () => this.fail(signal.reason ?? new Error('aborted')), {
-        once: true,
-      });
-      this.o.onEvent?.({ events: [], state: viewFor(this.state, null) });
-      this.guard(() => this.dispatch(null));
     });
+    if (signal?.aborted) {
+      this.fail(signal.reason ?? new Error('aborted'));
+      return played;
+    }
+    // The caller's signal may outlive many matches (a worker's shutdown signal): unhook when done.
+    const onAbort = () => this.fail(signal?.reason ?? new Error('aborted'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const unhook = () => signal?.removeEventListener('abort', onAbort);
+    played.then(unhook, unhook);
+    this.o.onEvent?.({ events: [], state: viewFor(this.state, null) });
+    this.guard(() => this.dispatch(null));
+    return played;
   }
 
   private guard(fn: () => void): void {

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MatchEnd, MatchStart, seedCommitment } from '@coup/protocol';
 import type { DecisionStep, FaultReason, Replay } from '@coup/protocol';
@@ -184,6 +185,19 @@ describe('runMatch fault policy', () => {
     const p = runMatch({ matchId: 'mt_abort', seed: 'x', agents: [slow, slow], signal: controller.signal });
     setTimeout(() => controller.abort(new Error('shutdown')), 20);
     await expect(p).rejects.toThrow('shutdown');
+  });
+
+  it("leaves no listener on the caller's long-lived signal", async () => {
+    const shutdown = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await play({
+        matchId: `mt_sig${i}`,
+        seed: `sig${i}`,
+        agents: [randomAgent('a', i + 1), randomAgent('b', i + 2)],
+        signal: shutdown.signal,
+      });
+    }
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
   });
 
   it('streams redacted events and a spectator view', async () => {

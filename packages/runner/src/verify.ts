@@ -41,6 +41,8 @@ export function verifyReplay(input: unknown): VerifyResult {
     return bad('setup', err instanceof Error ? err.message : String(err));
   }
   const n = r.players.length;
+  const misplaced = r.players.findIndex((p, i) => p.seat !== i);
+  if (misplaced >= 0) return bad(`players[${misplaced}]`, 'players must be listed in seat order');
   const states: GameState[] = [state];
   const events: GameEvent[] = [];
   const faults = new Array<number>(n).fill(0);
@@ -83,6 +85,9 @@ export function verifyReplay(input: unknown): VerifyResult {
     if (step.fault) {
       if (!isDeepStrictEqual(step.applied, defaultAction(state, step.seat))) {
         return bad(at, 'the action applied after a fault is not the default action');
+      }
+      if (step.fault.reason === 'illegal_action' && matchLegal(legal, step.answer) !== null) {
+        return bad(at, 'a legal answer is recorded as an illegal_action fault');
       }
       faults[step.seat]!++;
     } else if (!isDeepStrictEqual(matchLegal(legal, step.answer), step.applied)) {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '@coup/engine';
+import { checkAnswer } from './answer';
+
+const legal: Action[] = [{ type: 'challenge' }, { type: 'pass' }];
+
+describe('checkAnswer', () => {
+  it('accepts a legal action, keeps the comment and ignores unknown keys', () => {
+    const out = checkAnswer({ action: { type: 'pass', extra: 1 }, comment: 'hm', other: true }, legal);
+    expect(out).toMatchObject({ ok: true, action: { type: 'pass' }, comment: 'hm' });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['no action', { move: 'pass' }, 'invalid_answer'],
+    ['a string', 'pass', 'invalid_answer'],
+    ['null', null, 'invalid_answer'],
+    ['a long comment', { action: { type: 'pass' }, comment: 'x'.repeat(281) }, 'invalid_answer'],
+    ['an unknown type', { action: { type: 'fly' } }, 'illegal_action'],
+    ['unexpected data', { action: { type: 'pass', data: { target: 1 } } }, 'illegal_action'],
+  ])('faults %s', (_what, body, reason) => {
+    const out = checkAnswer(body, legal);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.fault.reason).toBe(reason);
+  });
+
+  it('never throws, whatever an in-process agent hands over', () => {
+    const cyclic: Record<string, unknown> = { type: 'pass' };
+    cyclic.self = cyclic;
+    const hostile = {
+      get action(): unknown {
+        throw new Error('boom');
+      },
+    };
+    for (const body of [{ action: cyclic }, hostile, { action: { type: 'pass', n: 10n } }, 10n]) {
+      expect(() => checkAnswer(body, legal)).not.toThrow();
+    }
+    expect(checkAnswer({ action: cyclic }, legal)).toMatchObject({ ok: true, raw: null });
+  });
+});
