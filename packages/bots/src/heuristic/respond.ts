@@ -41,10 +41,12 @@ export function heuristicChallengeAction(m: Model): LegalAction {
           // contessa block (real or bluffed) is to survive.
           return challengeOrPass(m, 1 - pTrue > blockSurvives(m, p.actor, 'contessa'));
         }
+        if (holds(t, 'contessa')) break; // the block is safe: no reason to risk a card on a challenge
         const survive = blockSurvives(m, p.actor, 'contessa');
-        harm = holds(t, 'contessa') ? 0 : L * survive + 25 * (1 - survive) - 0;
-        // A wrong challenge costs a card and the assassination still comes for the other one.
-        extra = holds(t, 'contessa') ? 0 : 25 * (1 - survive) + 8 * survive;
+        // Letting it through: the cheaper of losing a card and bluffing a contessa (both cards if caught).
+        harm = Math.min(L, (1 - survive) * 25);
+        // A wrong challenge costs a card, and the assassination then comes for my last one.
+        extra = (1 - survive) * 25;
       } else harm = oppLossValue(m) * 0.3;
       break;
     case 'exchange':
