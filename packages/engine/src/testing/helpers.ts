@@ -10,14 +10,16 @@ import type { Action, GameEvent, GameState, PlayerState, Role } from '../types';
 // Helpers shared by the engine's tests and by other packages' tests (runner, bots): explicit setups,
 // sequences of decisions that fail loudly, random games with a seeded chooser, and invariant checks.
 
-/** Ready-to-send actions, exactly as legalActions lists them. */
+const fixed = (type: Action['type']): Action => Object.freeze({ type });
+
+/** Ready-to-send actions, exactly as legalActions lists them (the data-less ones are shared, so frozen). */
 export const act = {
-  income: { type: 'income' } as Action,
-  foreignAid: { type: 'foreign_aid' } as Action,
-  tax: { type: 'tax' } as Action,
-  exchange: { type: 'exchange' } as Action,
-  pass: { type: 'pass' } as Action,
-  challenge: { type: 'challenge' } as Action,
+  income: fixed('income'),
+  foreignAid: fixed('foreign_aid'),
+  tax: fixed('tax'),
+  exchange: fixed('exchange'),
+  pass: fixed('pass'),
+  challenge: fixed('challenge'),
   coup: (target: number): Action => ({ type: 'coup', data: { target } }),
   assassinate: (target: number): Action => ({ type: 'assassinate', data: { target } }),
   steal: (target: number): Action => ({ type: 'steal', data: { target } }),
@@ -109,7 +111,7 @@ export function seededPicker(seed: number): (n: number) => number {
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n) as number;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
   };
 }
 
@@ -248,7 +250,7 @@ export function peacefulChooser(seed: number): Chooser {
     const seat = pending[pick(pending.length)] as number;
     const legal = legalActions(s, seat);
     const quiet = legal.filter((a) => calm.has(a.type));
-    const from = quiet.length > 0 && pick(100) < 98 ? quiet : legal;
+    const from = quiet.length > 0 && pick(1000) < 997 ? quiet : legal;
     return { seat, action: from[pick(from.length)] as Action };
   };
 }
