@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShapeProblem, startHarness } from './testing/harness';
-import type { Harness } from './testing/harness';
+import type { ApiResponse, Harness } from './testing/harness';
 import { listRoutes, MUTATING } from './testing/routes';
 
 // The operator's side: health, readiness, metrics, the API documents, the queue board and rate limits.
 
 let h: Harness;
+const LIMIT = 30;
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false });
+  h = await startHarness({ worker: false, env: { RATE_LIMIT_MAX: String(LIMIT) } });
 });
 
 afterAll(async () => {
@@ -110,16 +111,37 @@ describe('/admin/queues', () => {
 });
 
 describe('rate limits', () => {
-  it('answer 429 with the error shape', async () => {
-    // Account creation allows 10 a minute from one address.
-    const headers = { 'x-forwarded-for': '198.51.100.7' };
-    let last = await h.api('POST', '/v1/accounts', { body: { name: 'rl-0' }, headers });
-    for (let i = 1; i < 12 && last.status !== 429; i++) {
-      last = await h.api('POST', '/v1/accounts', { body: { name: `rl-${i}` }, headers });
+  const tooMany = async (call: (i: number) => Promise<ApiResponse>, max: number) => {
+    for (let i = 0; i <= max; i++) {
+      const res = await call(i);
+      if (res.status === 429) return res;
     }
-    expect(last.status, last.text).toBe(429);
-    expect(errorShapeProblem(last.body)).toBeNull();
-    expect(last.body).toMatchObject({ error: { code: 'rate_limited' } });
-    expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
+    throw new Error(`no 429 after ${max + 1} requests`);
+  };
+
+  it('answer 429 with the error shape; made-up keys do not buy fresh limits', async () => {
+    // Account creation allows 10 a minute from one address, whatever key is sent.
+    const headers = (i: number) => ({
+      'x-forwarded-for': '198.51.100.7',
+      authorization: `Bearer ck_madeup${i}`,
+    });
+    const res = await tooMany(
+      (i) => h.api('POST', '/v1/accounts', { body: { name: `rl-${i}` }, headers: headers(i) }),
+      10,
+    );
+    expect(res.status, res.text).toBe(429);
+    expect(errorShapeProblem(res.body)).toBeNull();
+    expect(res.body).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    // The global limit: per account for a real key, per address otherwise.
+    const account = await h.createAccount();
+    const ip = { 'x-forwarded-for': '198.51.100.8' };
+    const anonymous = await tooMany(
+      (i) => h.api('GET', '/v1/agents', { headers: { ...ip, authorization: `Bearer ck_x${i}` } }),
+      LIMIT,
+    );
+    expect(anonymous.status).toBe(429);
+    expect((await h.api('GET', '/v1/agents', { key: account.key, headers: ip })).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { createHash } from 'node:crypto';
+import { hashSecret } from '@coup/db';
 import { bearerToken } from './auth';
 import { HttpError } from './errors';
 
@@ -18,10 +18,16 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     timeWindow: app.env.RATE_LIMIT_WINDOW_MS,
     redis: app.redis,
     nameSpace: `${app.env.QUEUE_PREFIX}:ratelimit:`,
-    keyGenerator: (req) => {
+    keyGenerator: async (req) => {
       const token = bearerToken(req);
-      // Keys are secrets: the limiter sees only a hash of them.
-      return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${req.ip}`;
+      // Only a key that exists gets a bucket of its own: made-up tokens must not buy fresh limits.
+      if (token) {
+        const account = await app.prisma.account
+          .findUnique({ where: { apiKeyHash: hashSecret(token) }, select: { id: true } })
+          .catch(() => null);
+        if (account) return `account:${account.id}`;
+      }
+      return `ip:${req.ip}`;
     },
     // The plugin throws what this returns: an HttpError, so it gets the one error shape like any other.
     errorResponseBuilder: (_req, ctx) =>

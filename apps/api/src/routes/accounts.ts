@@ -10,7 +10,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accounts',
     {
       // Creating accounts is the one unauthenticated write: keep it slow for any single client.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // Per address, whatever key is sent.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req) => `ip:${req.ip}` } },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account and get its API key (shown once)',

@@ -136,7 +136,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/agents/:id',
     {
-      preHandler: app.requireAccount,
+      preHandler: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Update an agent (owner only)',
@@ -184,7 +184,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/agents/:id/${path}`,
       {
-        preHandler: app.requireAccount,
+        preHandler: app.requireCaller,
         schema: {
           tags: ['agents'],
           summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
@@ -217,7 +217,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/agents/:id',
     {
-      preHandler: app.requireAccount,
+      preHandler: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Delete an agent (owner only); its past matches and replays stay',
@@ -246,7 +246,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/rotate-secret',
     {
-      preHandler: app.requireAccount,
+      preHandler: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: "Replace an agent's secret (shown once); the old one stops working at once",
@@ -270,7 +270,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/check',
     {
-      preHandler: app.requireAccount,
+      preHandler: app.requireCaller,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['agents'],

@@ -72,7 +72,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const queueSchema = (summary: string) => ({
-    preHandler: app.requireAccount,
+    preHandler: app.requireCaller,
     schema: {
       tags: ['ladder'],
       summary,
