@@ -8,3 +8,4 @@ export * from './channel-hub';
 export * from './presence';
 export * from './seat-stats';
 export * from './create-match';
+export * from './events/index';
