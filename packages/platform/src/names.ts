@@ -28,3 +28,9 @@ export const keys = (prefix: string) => ({
 });
 
 export type Keys = ReturnType<typeof keys>;
+
+/**
+ * Rating periods are numbered from this instant (index = floor((t - epoch) / period length)), which keeps
+ * indexes small enough for an int column even with the sub-second periods tests use.
+ */
+export const RATING_EPOCH_MS = Date.UTC(2026, 0, 1);

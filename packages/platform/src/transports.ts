@@ -1,11 +1,32 @@
+import { createHash } from 'node:crypto';
 import { createBot, isBotKind } from '@coup/bots';
+import type { Bot } from '@coup/bots';
 import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 
-/** House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process. */
+/**
+ * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
+ * `bot:<kind>?noise=0.3` is a handicapped bot: it plays a random legal action 30% of the time.
+ */
 export const HOUSE_ENDPOINT_PREFIX = 'bot:';
+
+export function parseHouseEndpoint(endpoint: string): { kind: string; noise: number } | null {
+  if (!endpoint.startsWith(HOUSE_ENDPOINT_PREFIX)) return null;
+  const [kind = '', query = ''] = endpoint.slice(HOUSE_ENDPOINT_PREFIX.length).split('?');
+  const noise = Number(new URLSearchParams(query).get('noise') ?? 0);
+  return { kind, noise: Number.isFinite(noise) ? Math.min(1, Math.max(0, noise)) : 0 };
+}
+
+/** Deterministic: the same seed and decision give the same choice, so handicapped matches replay. */
+function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'] {
+  if (noise <= 0) return (req) => bot.decide(req);
+  return (req) => {
+    const h = createHash('sha256').update(`${seed}:${req.decisionId}`).digest();
+    return h.readUInt32BE(0) / 2 ** 32 < noise ? random.decide(req) : bot.decide(req);
+  };
+}
 
 export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>) => MatchAgent;
 
@@ -18,11 +39,18 @@ export function createTransports(deps: { wsAgent: WsAgentFactory; maxResponseByt
   return {
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
-      if (agent.isHouse && endpoint.startsWith(HOUSE_ENDPOINT_PREFIX)) {
-        const kind = endpoint.slice(HOUSE_ENDPOINT_PREFIX.length);
-        if (!isBotKind(kind)) throw new Error(`house agent ${agent.id} has an unknown bot kind "${kind}"`);
-        const bot = createBot(kind, { seed: `${opts.seed ?? ''}:${agent.id}` });
-        const player = inProcessAgent(agent.name, (req) => bot.decide(req));
+      const house = agent.isHouse ? parseHouseEndpoint(endpoint) : null;
+      if (house) {
+        if (!isBotKind(house.kind))
+          throw new Error(`house agent ${agent.id} has an unknown bot kind "${house.kind}"`);
+        const seed = `${opts.seed ?? ''}:${agent.id}`;
+        const decide = noisy(
+          createBot(house.kind, { seed }),
+          createBot('random', { seed }),
+          house.noise,
+          seed,
+        );
+        const player = inProcessAgent(agent.name, decide);
         player.agentId = agent.id;
         return player;
       }

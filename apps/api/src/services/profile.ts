@@ -1,6 +1,6 @@
 import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { behaviour, sumStats } from '@coup/platform';
+import { behaviour, RATING_EPOCH_MS, sumStats } from '@coup/platform';
 import type { SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
 
@@ -15,7 +15,7 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
   });
   return rows.map((r) => ({
     periodIndex: r.periodIndex,
-    periodEnd: new Date(periodStart(r.periodIndex + 1, periodMs)).toISOString(),
+    periodEnd: new Date(periodStart(r.periodIndex + 1, periodMs, RATING_EPOCH_MS)).toISOString(),
     rating: r.rating,
     rd: r.rd,
     games: r.games,

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
 import type { RatingConfig, RatingState } from '@coup/rating';
+import { RATING_EPOCH_MS } from '@coup/platform';
 import { rankingOf } from './rating-log';
 
 /** An arbitrary constant: the advisory lock that makes one closer at a time, whatever the worker. */
@@ -22,9 +23,10 @@ export interface ClosePeriodsOptions {
  * Returns the indexes of the periods closed.
  */
 export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptions): Promise<number[]> {
-  const config = resolveConfig({ ...o.config, periodMs: o.periodMs });
+  const epoch = RATING_EPOCH_MS;
+  const config = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: epoch });
   const now = o.now ?? Date.now();
-  const firstOpen = periodIndexOf(now - (o.graceMs ?? 2000), o.periodMs);
+  const firstOpen = periodIndexOf(now - (o.graceMs ?? 2000), o.periodMs, epoch);
   const closed: number[] = [];
   for (;;) {
     const index = await prisma.$transaction(
@@ -40,13 +42,13 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
             ranked: true,
             status: 'finished',
             ratingPeriodId: null,
-            finishedAt: { lt: new Date(periodStart(firstOpen, o.periodMs)) },
+            finishedAt: { lt: new Date(periodStart(firstOpen, o.periodMs, epoch)) },
           },
           select: { id: true, finishedAt: true, seats: { select: { agentId: true, place: true } } },
         });
         if (pending.length === 0) return null;
         const natural = (m: (typeof pending)[number]) =>
-          periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs);
+          periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs, epoch);
         const earliest = Math.min(...pending.map(natural));
         const p = Math.max(earliest, (last?.index ?? -Infinity) + 1);
         if (p >= firstOpen) return null;
@@ -93,8 +95,8 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
           where: { index: p },
           create: {
             index: p,
-            startsAt: new Date(periodStart(p, o.periodMs)),
-            endsAt: new Date(periodStart(p + 1, o.periodMs)),
+            startsAt: new Date(periodStart(p, o.periodMs, epoch)),
+            endsAt: new Date(periodStart(p + 1, o.periodMs, epoch)),
             closedAt: new Date(),
             matchCount: batch.length,
           },

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@coup/db';
+import { RATING_EPOCH_MS } from '@coup/platform';
 import { periodStart } from '@coup/rating';
 import type { LoggedMatch, Ranking } from '@coup/rating';
 
@@ -25,7 +26,7 @@ export async function ratingLog(prisma: PrismaClient, periodMs: number): Promise
   });
   return rows.map((m) => ({
     id: m.id,
-    finishedAt: periodStart(m.ratingPeriodId as number, periodMs),
+    finishedAt: periodStart(m.ratingPeriodId as number, periodMs, RATING_EPOCH_MS),
     ranking: rankingOf(m.seats),
   }));
 }

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import { recompute, resolveConfig } from '@coup/rating';
 import type { RatingConfig } from '@coup/rating';
+import { RATING_EPOCH_MS } from '@coup/platform';
 import { ratingLog } from './rating-log';
 
 export interface RecomputeReport {
@@ -18,7 +19,7 @@ export async function checkRatings(
   config: Partial<RatingConfig> = {},
 ): Promise<RecomputeReport> {
   const log = await ratingLog(prisma, periodMs);
-  const { ratings } = recompute(log, resolveConfig({ ...config, periodMs }));
+  const { ratings } = recompute(log, resolveConfig({ ...config, periodMs, epochMs: RATING_EPOCH_MS }));
   const stored = await prisma.rating.findMany();
   const mismatches: RecomputeReport['mismatches'] = [];
   const seen = new Set<string>();
