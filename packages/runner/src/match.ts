@@ -1,65 +1,17 @@
 import { applyAction, forfeit, isOver, legalActions, pendingSeats, viewFor, eventsFor } from '@coup/engine';
-import type { Action, GameEvent, GameState, Phase, PlayerView } from '@coup/engine';
+import type { Action, GameEvent, GameState, Phase } from '@coup/engine';
 import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import type { DecisionStep, Fault, ForfeitStep, ReplayStep } from '@coup/protocol';
 import type { MatchAgent } from './agent';
+import type { Inflight, LoopOptions, Round } from './loop-types';
 import { checkAnswer } from './answer';
-import type { Clock } from './clock';
 import { defaultAction } from './defaults';
 import { AgentFault } from './fault';
 import { HistoryBook } from './history';
 
 /** Faults of one seat in one match that forfeit it. */
 export const MAX_FAULTS = 3;
-
-export interface SpectatorUpdate {
-  /** New events, redacted for spectators (eventsFor(events, null)). */
-  events: GameEvent[];
-  state: PlayerView;
-}
-
-export interface DispatchInfo {
-  decisionId: string;
-  seat: number;
-  /** From the arrival of the answer (or deadline) that led to this request to its dispatch; null for the first. */
-  overheadMs: number | null;
-}
-
-export interface LoopOptions {
-  matchId: string;
-  agents: readonly MatchAgent[];
-  timeoutMs: number;
-  strategyPrompts: readonly (string | undefined)[];
-  clock: Clock;
-  /** How long a retired request may still finish before its signal aborts (see dropClosed). */
-  abortGraceMs: number;
-  onEvent?: (u: SpectatorUpdate) => void;
-  onDecision?: (record: DecisionStep) => void;
-  onDispatch?: (d: DispatchInfo) => void;
-}
-
-/** One request in flight to one seat. */
-interface Inflight {
-  seat: number;
-  decisionId: string;
-  phase: Phase;
-  turn: number;
-  stateIndex: number;
-  requestedAt: number;
-  sentMono: number;
-  controller: AbortController;
-  round: Round;
-  done: boolean;
-  /** Pending abort of a retired request. */
-  grace: NodeJS.Timeout | null;
-}
-
-/** The seats asked together, with their one deadline. */
-interface Round {
-  timer: NodeJS.Timeout | null;
-  members: Inflight[];
-  open: number;
-}
+export type { SpectatorUpdate, DispatchInfo } from './loop-types';
 
 // Aborting with a ready-made reason: the default one is a DOMException, whose stack capture is slow.
 const RETIRED = Object.freeze(new Error('decision no longer needed'));

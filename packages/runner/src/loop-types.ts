@@ -1,0 +1,55 @@
+import type { GameEvent, Phase, PlayerView } from '@coup/engine';
+import type { DecisionStep } from '@coup/protocol';
+import type { MatchAgent } from './agent';
+import type { Clock } from './clock';
+
+// The match loop's options and bookkeeping records.
+
+export interface SpectatorUpdate {
+  /** New events, redacted for spectators (eventsFor(events, null)). */
+  events: GameEvent[];
+  state: PlayerView;
+}
+
+export interface DispatchInfo {
+  decisionId: string;
+  seat: number;
+  /** From the arrival of the answer (or deadline) that led to this request to its dispatch; null for the first. */
+  overheadMs: number | null;
+}
+
+export interface LoopOptions {
+  matchId: string;
+  agents: readonly MatchAgent[];
+  timeoutMs: number;
+  strategyPrompts: readonly (string | undefined)[];
+  clock: Clock;
+  /** How long a retired request may still finish before its signal aborts (see dropClosed). */
+  abortGraceMs: number;
+  onEvent?: (u: SpectatorUpdate) => void;
+  onDecision?: (record: DecisionStep) => void;
+  onDispatch?: (d: DispatchInfo) => void;
+}
+
+/** One request in flight to one seat. */
+export interface Inflight {
+  seat: number;
+  decisionId: string;
+  phase: Phase;
+  turn: number;
+  stateIndex: number;
+  requestedAt: number;
+  sentMono: number;
+  controller: AbortController;
+  round: Round;
+  done: boolean;
+  /** Pending abort of a retired request. */
+  grace: NodeJS.Timeout | null;
+}
+
+/** The seats asked together, with their one deadline. */
+export interface Round {
+  timer: NodeJS.Timeout | null;
+  members: Inflight[];
+  open: number;
+}
