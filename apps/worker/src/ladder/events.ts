@@ -1,12 +1,190 @@
+import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { PrismaClient } from '@coup/db';
-import type { MatchJob } from '@coup/platform';
+import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import type { Prisma, PrismaClient } from '@coup/db';
+import { pairRound } from '@coup/platform';
+import type { EventMatchRecord, MatchJob } from '@coup/platform';
 
 export interface ScheduleEventsOptions {
   matchQueue: Queue<MatchJob>;
   timeoutMs: number;
   now?: number;
+  /** A queued event match older than this without a job gets its job again (a crash after the commit). */
+  requeueAfterMs?: number;
 }
 
-/** Starts events whose start time has come and queues their next rounds. (Being written.) */
-export async function scheduleEvents(_prisma: PrismaClient, _o: ScheduleEventsOptions): Promise<void> {}
+export interface ScheduleReport {
+  started: string[];
+  finished: string[];
+  /** Match ids handed to the queue this pass (new rounds and re-queued orphans). */
+  queued: string[];
+}
+
+type Tx = Prisma.TransactionClient;
+
+interface Step {
+  started: boolean;
+  finished: boolean;
+  created: string[];
+}
+
+/**
+ * One pass of the event scheduler (a repeatable ladder job, only with EVENTS_ENABLED):
+ * - an open event whose start time has come starts: its entrants are the entries of agents that are active
+ *   and not deleted (the other entries are dropped); with fewer than 2 it finishes at once, without matches;
+ * - a running event whose current round has ended (every match finished or aborted) gets its next round,
+ *   or, after its last round, finishes.
+ * Each event is advanced in its own transaction that first locks the event row (FOR UPDATE SKIP LOCKED), and
+ * a round is created only when no match of it exists yet: with several workers, or a pass run twice, every
+ * round is created exactly once. Match rows are written in that transaction and their jobs added after the
+ * commit (a job must never point at a row not yet visible); a crash in between leaves queued matches
+ * without a job, which a later pass queues again (job id = match id, so never twice).
+ */
+export async function scheduleEvents(
+  prisma: PrismaClient,
+  o: ScheduleEventsOptions,
+): Promise<ScheduleReport> {
+  const now = new Date(o.now ?? Date.now());
+  const report: ScheduleReport = { started: [], finished: [], queued: [] };
+  const due = await prisma.event.findMany({
+    where: { OR: [{ status: 'open', startsAt: { lte: now } }, { status: 'running' }] },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
+  for (const { id } of due) {
+    const step = await prisma.$transaction((tx) => stepEvent(tx, id, now, o.timeoutMs), {
+      timeout: 30_000,
+      maxWait: 10_000,
+    });
+    if (step.started) report.started.push(id);
+    if (step.finished) report.finished.push(id);
+    for (const matchId of step.created) {
+      await o.matchQueue.add('match', { matchId }, { jobId: matchId });
+      report.queued.push(matchId);
+    }
+  }
+  report.queued.push(...(await requeueOrphans(prisma, o.matchQueue, now, o.requeueAfterMs ?? 10_000)));
+  return report;
+}
+
+/** Advances one event by at most one step, under its row lock. */
+async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Promise<Step> {
+  const step: Step = { started: false, finished: false, created: [] };
+  // Another worker holding the row is advancing this event right now: leave it to that one.
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM events WHERE id = ${id} FOR UPDATE SKIP LOCKED`;
+  if (locked.length === 0) return step;
+  const event = await tx.event.findUnique({ where: { id } });
+  if (!event || event.status === 'finished') return step;
+  const finish = async () => {
+    await tx.event.update({ where: { id }, data: { status: 'finished' } });
+    step.finished = true;
+    return step;
+  };
+
+  if (event.status === 'open') {
+    if (event.startsAt > now) return step;
+    const entries = await tx.eventEntry.findMany({ where: { eventId: id }, include: { agent: true } });
+    const dropped = entries.filter((e) => !playable(e.agent)).map((e) => e.agentId);
+    if (dropped.length > 0) {
+      await tx.eventEntry.deleteMany({ where: { eventId: id, agentId: { in: dropped } } });
+    }
+    step.started = true;
+    if (entries.length - dropped.length < 2) return finish();
+    await tx.event.update({ where: { id }, data: { status: 'running' } });
+  }
+
+  const matches = await tx.match.findMany({
+    where: { eventId: id },
+    select: { eventRound: true, status: true, seats: { select: { agentId: true, place: true } } },
+  });
+  const history: EventMatchRecord[] = matches.map((m) => ({
+    round: m.eventRound ?? 0,
+    status: m.status,
+    seats: m.seats,
+  }));
+  const current = Math.max(0, ...history.map((m) => m.round));
+  const pending = history.some(
+    (m) => m.round === current && (m.status === 'queued' || m.status === 'running'),
+  );
+  if (pending) return step;
+  if (current >= event.rounds) return finish();
+
+  // Entrants who stopped being playable mid-event (paused, disabled, deleted) keep their results but get
+  // no new tables: a paused agent plays no new matches.
+  const entries = await tx.eventEntry.findMany({
+    where: { eventId: id },
+    include: { agent: { select: { id: true, name: true, status: true, deletedAt: true } } },
+  });
+  const entrants = entries
+    .filter((e) => playable(e.agent))
+    .map((e) => ({ agentId: e.agentId, name: e.agent.name }));
+  const round = current + 1;
+  const { tables } = pairRound({
+    eventId: id,
+    format: event.format,
+    round,
+    seatsPerMatch: event.seatsPerMatch,
+    entrants,
+    history,
+  });
+  if (tables.length === 0) return finish();
+  for (const agentIds of tables) {
+    step.created.push(
+      await insertMatch(tx, { agentIds, ranked: event.rated, timeoutMs, eventId: id, round }),
+    );
+  }
+  return step;
+}
+
+function playable(a: { status: string; deletedAt: Date | null }): boolean {
+  return a.status === 'active' && a.deletedAt === null;
+}
+
+/** A queued match row with its seats, as createMatch writes it, but inside the event's transaction. */
+async function insertMatch(
+  tx: Tx,
+  m: { agentIds: string[]; ranked: boolean; timeoutMs: number; eventId: string; round: number },
+): Promise<string> {
+  const seed = randomBytes(24).toString('base64url');
+  const id = newId(ID_PREFIX.match);
+  await tx.match.create({
+    data: {
+      id,
+      ranked: m.ranked,
+      seed,
+      seedCommitment: seedCommitment(seed),
+      timeoutMs: m.timeoutMs,
+      eventId: m.eventId,
+      eventRound: m.round,
+      seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
+    },
+  });
+  return id;
+}
+
+/** Queued matches of running events whose job is missing (the worker died between commit and add). */
+async function requeueOrphans(
+  prisma: PrismaClient,
+  queue: Queue<MatchJob>,
+  now: Date,
+  afterMs: number,
+): Promise<string[]> {
+  const stale = await prisma.match.findMany({
+    where: {
+      status: 'queued',
+      event: { status: 'running' },
+      createdAt: { lt: new Date(now.getTime() - afterMs) },
+    },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: 200,
+  });
+  const requeued: string[] = [];
+  for (const { id } of stale) {
+    if (await queue.getJob(id)) continue;
+    await queue.add('match', { matchId: id }, { jobId: id });
+    requeued.push(id);
+  }
+  return requeued;
+}
