@@ -9,6 +9,12 @@ import type { Keys } from './names';
 import type { ChannelHub } from './channel-hub';
 import { isOnline } from './presence';
 
+/** How long before its deadline a decision checks that its agent still has a socket. */
+export const DISCONNECTED_MARGIN_MS = 150;
+
+/** How long before the deadline an agent without a socket is declared disconnected. */
+const OFFLINE_CHECK_MS = 150;
+
 interface Waiter {
   agentId: string;
   resolve(answer: { action: unknown; comment?: string }): void;
@@ -46,22 +52,30 @@ export class WsBridge {
       decide: (req, signal) => this.decide(a.id, req, signal),
       start: async (msg) => void (await publish(msg)),
       end: async (msg) => void (await publish(msg)),
-      deadlineFault: async () =>
-        (await this.isOnline(a.id))
-          ? undefined
-          : new AgentFault('disconnected', 'the agent had no open WebSocket before the deadline'),
     };
   }
 
   private async decide(agentId: string, req: DecisionRequest, signal: AbortSignal): Promise<unknown> {
     await this.acquire(agentId);
     const k = this.keys;
+    let check: NodeJS.Timeout | undefined;
     try {
       const answered = new Promise<{ action: unknown; comment?: string }>((resolve, reject) => {
         this.waiting.set(req.decisionId, { agentId, resolve });
         const abort = () => reject(new AgentFault('timeout', 'no answer before the deadline'));
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
+        // An agent that has no socket left just before the deadline is `disconnected`, not slow (the
+        // runner records its own `timeout` at the deadline itself, so this has to come first).
+        check = setTimeout(
+          () =>
+            void this.isOnline(agentId).then(
+              (online) =>
+                online || reject(new AgentFault('disconnected', 'no open WebSocket before the deadline')),
+              () => undefined,
+            ),
+          Math.max(0, req.deadline - Date.now() - DISCONNECTED_MARGIN_MS),
+        );
       });
       const ttl = Math.max(1, req.deadline - Date.now());
       await this.redis
@@ -73,6 +87,7 @@ export class WsBridge {
         .exec();
       return await answered;
     } finally {
+      clearTimeout(check);
       this.waiting.delete(req.decisionId);
       void this.redis
         .multi()
