@@ -12,9 +12,6 @@ import { isOnline } from './presence';
 /** How long before its deadline a decision checks that its agent still has a socket. */
 export const DISCONNECTED_MARGIN_MS = 150;
 
-/** How long before the deadline an agent without a socket is declared disconnected. */
-const OFFLINE_CHECK_MS = 150;
-
 interface Waiter {
   agentId: string;
   resolve(answer: { action: unknown; comment?: string }): void;
