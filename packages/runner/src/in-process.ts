@@ -5,13 +5,23 @@ export type DecideFn = (req: DecisionRequest) => unknown;
 
 /**
  * An agent living in the runner's process (built-in bots, tests). `decide` may return the answer or a
- * promise of it. It runs in a later microtask, never inside the runner's dispatch: its thinking time is
- * the agent's latency, not the platform's overhead, and a throw is a rejected promise (a fault), never a
- * runner crash.
+ * promise of it. It runs in a later macrotask (setImmediate), never inside the runner's dispatch: its
+ * thinking time is the agent's latency, not the platform's overhead; a throw is a rejected promise (a
+ * fault), never a runner crash; and a whole match between bots never holds the event loop, so a worker
+ * keeps renewing its job locks and serving its other matches while bots play.
  */
 export function inProcessAgent(name: string, decide: DecideFn): MatchAgent {
   return {
     name,
-    decide: (req) => Promise.resolve(req).then(decide),
+    decide: (req) =>
+      new Promise((resolve, reject) => {
+        setImmediate(() => {
+          try {
+            resolve(decide(req));
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
+      }),
   };
 }
