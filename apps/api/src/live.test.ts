@@ -19,7 +19,8 @@ let owner: Account;
 const agents: TestAgent[] = [];
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The agent check waits this long for an answer.
+  h = await startHarness({ env: { MATCH_TIMEOUT_MS: '1000' } });
   owner = await h.createAccount();
 });
 
@@ -136,6 +137,21 @@ describe('WebSocket agents (/v1/agents/connect)', () => {
     const step = replay.steps.find((st) => st.kind === 'decision' && st.decisionId === first.decisionId);
     expect(step).toMatchObject({ fault: null, answer: answered.get(first.decisionId) });
     await socket.close();
+  });
+
+  it('that have no socket at the deadline get `disconnected` faults, and forfeit at the third', async () => {
+    const ws = await h.registerAgent(owner.key, { name: uniqueName('absent-ws'), transport: 'ws' });
+    const check = await h.api('POST', `/v1/agents/${ws.id}/check`, { key: owner.key });
+    expect(check.body).toMatchObject({ ok: false, fault: { reason: 'disconnected' } });
+
+    const id = await h.queueMatch(owner.key, [ws.id, await houseAgent('honest')], { timeoutMs: 400 });
+    const match = await h.waitForMatch(id);
+    expect(match.seats[0]).toMatchObject({ faults: 3, forfeited: true, place: 2 });
+    const replay = Replay.parse((await h.api('GET', `/v1/matches/${id}/replay`)).body);
+    const faults = replay.steps.flatMap((st) =>
+      st.kind === 'decision' && st.fault ? [st.fault.reason] : [],
+    );
+    expect(faults).toEqual(['disconnected', 'disconnected', 'disconnected']);
   });
 
   it('refuses a missing or wrong key, and the key of an HTTP agent', async () => {

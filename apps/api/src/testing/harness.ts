@@ -53,7 +53,13 @@ export interface MatchView {
   attempts: number;
   abortReason: string | null;
   ranking: number[][] | null;
-  seats: { seat: number; agent: { id: string; name: string }; place: number | null; faults: number }[];
+  seats: {
+    seat: number;
+    agent: { id: string; name: string };
+    place: number | null;
+    faults: number;
+    forfeited: boolean;
+  }[];
 }
 
 export interface Harness {
@@ -95,6 +101,8 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     MATCH_TIMEOUT_MS: '3000',
     WORKER_CONCURRENCY: '4',
     WORKER_LOCK_MS: '5000',
+    // The matchmaker would queue matches of its own: tests that want it set a shorter interval.
+    MATCHMAKER_INTERVAL_MS: '3600000',
     ...o.env,
   });
   let platform: RunningPlatform;
@@ -151,6 +159,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
       SECRET_KEY: process.env.SECRET_KEY ?? '',
       PUBLIC_URL: url,
       LOG_LEVEL: 'silent',
+      MATCHMAKER_INTERVAL_MS: '3600000',
       ...extra,
     }),
     api,

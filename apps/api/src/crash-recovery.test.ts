@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Replay } from '@coup/protocol';
+import { verifyReplay } from '@coup/runner';
+import { slowAgent } from './testing/agents';
+import type { TestAgent } from './testing/agents';
+import { startHarness, uniqueName } from './testing/harness';
+import type { Account, Harness, MatchView } from './testing/harness';
+import { startWorkerProcess } from './testing/worker-process';
+import type { WorkerProcess } from './testing/worker-process';
+
+// Workers as separate processes sharing one Redis and one Postgres with the API: a worker killed with
+// SIGKILL (or frozen) in the middle of matches leaves them to another worker, which runs them again from
+// the start, and every match ends with exactly one stored result.
+
+const LOCK_MS = 2000;
+
+let h: Harness;
+let owner: Account;
+const agents: TestAgent[] = [];
+const workers: WorkerProcess[] = [];
+const seats: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({ worker: false });
+  owner = await h.createAccount();
+  // Slow agents: each decision takes ~40 ms, so a match lasts a second or more.
+  for (const kind of ['random', 'honest'] as const) {
+    const reg = await h.registerAgent(owner.key, {
+      name: uniqueName(`slow-${kind}`),
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const agent = await slowAgent({ kind, delayMs: 40, secret: reg.secret, name: kind });
+    agents.push(agent);
+    await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
+    seats.push(reg.id);
+  }
+});
+
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await Promise.all(agents.map((a) => a.close()));
+  await h?.stop();
+});
+
+const workerEnv = () => h.workerEnv({ WORKER_LOCK_MS: String(LOCK_MS), WORKER_CONCURRENCY: '4' });
+
+async function until(cond: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = 'condition') {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const decisions = () => agents.reduce((n, a) => n + a.requests.length, 0);
+
+/** Exactly one result: finished, one replay row that re-runs, places and faults as in that replay. */
+async function expectOneResult(m: MatchView) {
+  expect(m.status, m.abortReason ?? '').toBe('finished');
+  const rows = await h.db.prisma.replay.findMany({ where: { matchId: m.id } });
+  expect(rows).toHaveLength(1);
+  const replay = Replay.parse(rows[0]?.data);
+  expect(verifyReplay(replay), m.id).toEqual({ ok: true });
+  expect(replay.ranking).toEqual(m.ranking);
+  for (const r of replay.results) {
+    const seat = m.seats[r.seat];
+    expect(seat?.place).toBe(r.place);
+    expect(seat?.faults).toBe(r.faults);
+  }
+  const res = await h.api('GET', `/v1/matches/${m.id}/replay`);
+  expect(res.body).toEqual(rows[0]?.data);
+}
+
+describe('crash recovery', () => {
+  it('a worker killed with SIGKILL mid-match: another runs its matches again, each stored once', async () => {
+    const w1 = await startWorkerProcess(workerEnv());
+    workers.push(w1);
+    const ids = await Promise.all(
+      [0, 1, 2, 3].map(() => h.queueMatch(owner.key, seats, { timeoutMs: 2000 })),
+    );
+    const running = () => h.db.prisma.match.count({ where: { id: { in: ids }, status: 'running' } });
+    await until(async () => (await running()) === ids.length, 20_000, 'all matches running');
+    const start = decisions();
+    await until(() => decisions() >= start + 8, 10_000, 'matches under way');
+
+    const atKill = await h.db.prisma.match.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, status: true },
+    });
+    const exited = new Promise((r) => w1.child.once('exit', r));
+    w1.kill('SIGKILL');
+    await exited;
+    const interrupted = atKill.filter((m) => m.status === 'running').map((m) => m.id);
+    expect(interrupted.length).toBeGreaterThan(0);
+
+    const w2 = await startWorkerProcess(workerEnv());
+    workers.push(w2);
+    const results = await Promise.all(ids.map((id) => h.waitForMatch(id, 60_000)));
+    for (const m of results) {
+      await expectOneResult(m);
+      expect(m.attempts).toBe(interrupted.includes(m.id) ? 2 : 1);
+    }
+  });
+
+  it('a frozen worker that wakes up after another took over its match stores nothing more', async () => {
+    // The worker left by the previous test runs the match, then freezes.
+    const w1 = workers.at(-1) as WorkerProcess;
+    const id = await h.queueMatch(owner.key, seats, { timeoutMs: 2000 });
+    await until(
+      async () => (await h.db.prisma.match.findUnique({ where: { id } }))?.status === 'running',
+      20_000,
+      'match running',
+    );
+    const start = decisions();
+    await until(() => decisions() >= start + 4, 10_000, 'match under way');
+    w1.kill('SIGSTOP');
+
+    // Its lock expires; another worker takes the match over and runs it from the start.
+    const w2 = await startWorkerProcess(workerEnv());
+    workers.push(w2);
+    await until(
+      async () => ((await h.db.prisma.match.findUnique({ where: { id } }))?.attempts ?? 0) >= 2,
+      20_000,
+      'second attempt',
+    );
+    w1.kill('SIGCONT');
+    const m = await h.waitForMatch(id, 60_000);
+    await expectOneResult(m);
+    expect(m.attempts).toBe(2);
+    // Both workers are done with it: no third attempt, no second result.
+    await new Promise((r) => setTimeout(r, LOCK_MS));
+    await expectOneResult(await h.waitForMatch(id));
+  });
+});

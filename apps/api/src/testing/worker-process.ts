@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from '@coup/db';
+import { stopChild, waitForLine } from './agents';
+
+// A match worker as its own process (`node --import tsx apps/worker/src/main.ts`), the way it runs when
+// scaled out, so a test can SIGKILL it in the middle of matches.
+
+export const WORKER_MAIN = path.join(repoRoot, 'apps/worker/src/main.ts');
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  pid: number;
+  /** Everything it wrote, for failure messages. */
+  output(): string;
+  kill(signal: NodeJS.Signals): void;
+  stop(): Promise<void>;
+}
+
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (chunk: Buffer) => void (out = (out + chunk.toString('utf8')).slice(-8000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForLine(child, /worker \d+ running/, 30_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return {
+    child,
+    pid: child.pid as number,
+    output: () => out,
+    kill: (signal) => void child.kill(signal),
+    stop: () => stopChild(child, 5000),
+  };
+}
