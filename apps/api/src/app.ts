@@ -21,6 +21,7 @@ import { matchRoutes } from './routes/matches';
 import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
+import { eventRoutes } from './routes/events';
 
 export interface AppDeps {
   env: Env;
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(agentSocketRoutes);
       await v1.register(liveRoutes);
       await v1.register(ladderRoutes);
+      await v1.register(eventRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },
