@@ -52,10 +52,17 @@ export function listenHttp(
   const report = reportError(opts.onError);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const reply = (status: number, payload: unknown, headers?: Record<string, string>) => {
+      if (status >= 400 && opts.onRefused) {
+        const message = (payload as { error?: { message?: string } }).error?.message ?? '';
+        opts.onRefused({ method: req.method ?? '', url: req.url ?? '', status, message });
+      }
+      send(res, status, payload, headers);
+    };
     const route = routeOf(req.url);
-    if (!route) return send(res, 404, errorBody('not_found', 'POST /decide, /start or /end'));
+    if (!route) return reply(404, errorBody('not_found', 'POST /decide, /start or /end'));
     if (req.method !== 'POST') {
-      return send(res, 405, errorBody('method_not_allowed', `${route} takes POST`), { allow: 'POST' });
+      return reply(405, errorBody('method_not_allowed', `${route} takes POST`), { allow: 'POST' });
     }
     let raw: string;
     try {
@@ -64,21 +71,20 @@ export function listenHttp(
       if (err instanceof BodyTooLarge) {
         // Stop reading a huge body: answer and close the connection.
         res.once('finish', () => req.destroy());
-        send(res, 413, errorBody('too_large', err.message), { connection: 'close' });
+        reply(413, errorBody('too_large', err.message), { connection: 'close' });
         return;
       }
       throw err;
     }
     if (opts.secret !== undefined) {
       const check = verifySignature(opts.secret, raw, req.headers[SIGNATURE_HEADER] as string | undefined);
-      if (!check.ok)
-        return send(res, 401, errorBody('unauthorized', `bad X-Coup-Signature: ${check.reason}`));
+      if (!check.ok) return reply(401, errorBody('unauthorized', `bad X-Coup-Signature: ${check.reason}`));
     }
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch (err) {
-      return send(res, 400, errorBody('invalid_json', (err as Error).message));
+      return reply(400, errorBody('invalid_json', (err as Error).message));
     }
     const schema = route === 'decide' ? DecisionRequest : route === 'start' ? MatchStart : MatchEnd;
     const parsed = schema.safeParse(json);
@@ -97,14 +103,14 @@ export function listenHttp(
       // The validated JSON itself, not zod's copy: fields added to the protocol later reach decide too.
       const request = json as DecisionRequest;
       try {
-        return send(res, 200, await cache.answer(request, opts.decide));
+        return reply(200, await cache.answer(request, opts.decide));
       } catch (err) {
         report(err, `decide ${request.decisionId}`);
-        return send(res, 500, errorBody('agent_error', err instanceof Error ? err.message : String(err)));
+        return reply(500, errorBody('agent_error', err instanceof Error ? err.message : String(err)));
       }
     }
     // Notifications: answer at once, then run the hook; its failures are the agent's business only.
-    send(res, 200, { ok: true });
+    reply(200, { ok: true });
     const hook = route === 'start' ? opts.onStart : opts.onEnd;
     if (hook) {
       setImmediate(() => {

@@ -16,6 +16,8 @@ export interface AgentOptions {
   name?: string;
   /** Bigger HTTP request bodies get a 413 (default 4 MiB: a long match's history fits easily). */
   maxBodyBytes?: number;
+  /** Every HTTP request answered with a 4xx or 5xx (bad signature, bad body...), e.g. to log it. */
+  onRefused?(r: { method: string; url: string; status: number; message: string }): void;
   /** Errors thrown by decide, onStart or onEnd (default: console.error). */
   onError?(err: unknown, context: string): void;
 }
