@@ -103,8 +103,10 @@ describe('crash recovery', () => {
   });
 
   it('a frozen worker that wakes up after another took over its match stores nothing more', async () => {
-    // The worker left by the previous test runs the match, then freezes.
-    const w1 = workers.at(-1) as WorkerProcess;
+    // The worker left by the previous test (if it ran) runs the match, then freezes.
+    const alive = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null);
+    const w1 = alive ?? (await startWorkerProcess(workerEnv()));
+    if (!alive) workers.push(w1);
     const id = await h.queueMatch(owner.key, seats, { timeoutMs: 2000 });
     await until(
       async () => (await h.db.prisma.match.findUnique({ where: { id } }))?.status === 'running',
@@ -127,6 +129,11 @@ describe('crash recovery', () => {
     const m = await h.waitForMatch(id, 60_000);
     await expectOneResult(m);
     expect(m.attempts).toBe(2);
+    // The result is the second attempt's: the frozen worker gave its run up when it found its lock gone,
+    // so the deadlines it slept through are not charged to the agents as timeouts.
+    const replay = Replay.parse((await h.api('GET', `/v1/matches/${id}/replay`)).body);
+    expect(replay.startedAt).toBeGreaterThanOrEqual(Date.parse(m.startedAt as string) - 5);
+    expect(m.seats.map((s) => s.faults)).toEqual([0, 0]);
     // Both workers are done with it: no third attempt, no second result.
     await new Promise((r) => setTimeout(r, LOCK_MS));
     await expectOneResult(await h.waitForMatch(id));

@@ -21,9 +21,9 @@ export interface MatchWorkerOptions extends MatchJobDeps {
 export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   const worker = new Worker<MatchJob>(
     QUEUE.matches,
-    async (job) => {
+    async (job, _token, signal) => {
       const { matchId } = MatchJob.parse(job.data);
-      return runMatchJob(matchId, o);
+      return runMatchJob(matchId, o, signal);
     },
     {
       connection: o.connection,
@@ -35,6 +35,12 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
       maxStalledCount: 5,
     },
   );
+  // A worker that could not renew a job's lock (it was frozen, or cut off from Redis) has seen its match
+  // handed to another worker: it stops playing it instead of finishing a run whose faults (the deadlines it
+  // slept through) would be charged to the agents.
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const id of jobIds) worker.cancelJob(id, 'lock lost: another worker runs this match');
+  });
   // A match whose job has failed for good (every attempt threw, e.g. the database was unreachable) is
   // aborted rather than left running forever.
   worker.on('failed', (job, err) => {

@@ -24,7 +24,12 @@ export type MatchJobOutcome = 'finished' | 'already_done' | 'aborted';
  * Runs one queued match from the start and stores its result exactly once. Safe to run again for the same
  * match (a retry after a worker died): storeMatchResult keeps only the first result.
  */
-export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<MatchJobOutcome> {
+export async function runMatchJob(
+  matchId: string,
+  deps: MatchJobDeps,
+  /** Aborted when this worker lost the job (its match is re-run elsewhere): the run stops, nothing is stored. */
+  signal?: AbortSignal,
+): Promise<MatchJobOutcome> {
   const match = await claimMatch(deps.prisma, matchId);
   if (!match) return 'already_done';
   let agents: MatchAgent[];
@@ -45,6 +50,7 @@ export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<
       strategyPrompts: match.seats.map((s) => s.agent.strategyPrompt ?? undefined),
       replayUrl: `${deps.publicUrl}/v1/matches/${matchId}/replay`,
       onEvent: (u) => live.publish(u),
+      ...(signal ? { signal } : {}),
     });
     let stats: SeatStats[] | null = null;
     try {
@@ -53,6 +59,7 @@ export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<
       // Statistics are a convenience; a replay that does not re-run is a bug to log, not a lost match.
       deps.log?.('seat statistics failed', { matchId, err: String(err) });
     }
+    signal?.throwIfAborted();
     const stored = await storeMatchResult(deps.prisma, matchId, {
       replay,
       ranking: replay.ranking,
@@ -69,8 +76,9 @@ export async function runMatchJob(matchId: string, deps: MatchJobDeps): Promise<
         protocol: String(replay.protocolVersion),
       },
     });
+    if (!stored.stored) return 'already_done';
     live.end(replay.ranking);
-    return stored.stored ? 'finished' : 'already_done';
+    return 'finished';
   } finally {
     await Promise.allSettled(agents.map((a) => a.close?.()));
   }

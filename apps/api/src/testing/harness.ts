@@ -52,6 +52,7 @@ export interface MatchView {
   seedCommitment: string;
   attempts: number;
   abortReason: string | null;
+  startedAt: string | null;
   ranking: number[][] | null;
   seats: {
     seat: number;
