@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
-import type { PrismaClient } from '@coup/db';
+import type { Prisma, PrismaClient } from '@coup/db';
 import type { MatchJob } from './messages';
 
 export interface NewMatch {
@@ -16,17 +16,14 @@ export interface NewMatch {
 }
 
 /**
- * Creates a queued match with its seats (the seed stays private; its sha256 commitment is public) and
- * hands it to the workers. The job id is the match id, so a match is queued at most once.
+ * Writes a queued match with its seats (the seed stays private; its sha256 commitment is public). Takes
+ * a transaction client too, so callers can create matches atomically with other writes; the job is added
+ * after commit (enqueueMatch).
  */
-export async function createMatch(
-  prisma: PrismaClient,
-  queue: Queue<MatchJob>,
-  m: NewMatch,
-): Promise<string> {
+export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m: NewMatch): Promise<string> {
   const seed = m.seed ?? randomBytes(24).toString('base64url');
   const id = newId(ID_PREFIX.match);
-  await prisma.match.create({
+  await db.match.create({
     data: {
       id,
       ranked: m.ranked,
@@ -38,6 +35,45 @@ export async function createMatch(
       seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
     },
   });
-  await queue.add('match', { matchId: id }, { jobId: id });
   return id;
+}
+
+/** Hands a match to the workers. The job id is the match id, so a match is queued at most once. */
+export async function enqueueMatch(queue: Queue<MatchJob>, matchId: string): Promise<void> {
+  await queue.add('match', { matchId }, { jobId: matchId });
+}
+
+export async function createMatch(
+  prisma: PrismaClient,
+  queue: Queue<MatchJob>,
+  m: NewMatch,
+): Promise<string> {
+  const id = await insertMatch(prisma, m);
+  await enqueueMatch(queue, id);
+  return id;
+}
+
+/**
+ * Queued matches whose job is missing (a process died between writing the match and adding its job) get
+ * their job again. Matches waiting in the queue keep theirs: a job id is never added twice.
+ */
+export async function requeueOrphans(
+  prisma: PrismaClient,
+  queue: Queue<MatchJob>,
+  olderThanMs: number,
+  now: number = Date.now(),
+): Promise<string[]> {
+  const stale = await prisma.match.findMany({
+    where: { status: 'queued', createdAt: { lt: new Date(now - olderThanMs) } },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: 500,
+  });
+  const requeued: string[] = [];
+  for (const { id } of stale) {
+    if (await queue.getJob(id)) continue;
+    await enqueueMatch(queue, id);
+    requeued.push(id);
+  }
+  return requeued;
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { pairRound } from '@coup/platform';
+import { enqueueMatch, insertMatch, pairRound, requeueOrphans } from '@coup/platform';
 import type { EventMatchRecord, MatchJob } from '@coup/platform';
 
 export interface ScheduleEventsOptions {
@@ -59,11 +57,13 @@ export async function scheduleEvents(
     if (step.started) report.started.push(id);
     if (step.finished) report.finished.push(id);
     for (const matchId of step.created) {
-      await o.matchQueue.add('match', { matchId }, { jobId: matchId });
+      await enqueueMatch(o.matchQueue, matchId);
       report.queued.push(matchId);
     }
   }
-  report.queued.push(...(await requeueOrphans(prisma, o.matchQueue, now, o.requeueAfterMs ?? 10_000)));
+  report.queued.push(
+    ...(await requeueOrphans(prisma, o.matchQueue, o.requeueAfterMs ?? 10_000, now.getTime())),
+  );
   return report;
 }
 
@@ -131,7 +131,7 @@ async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Prom
   if (tables.length === 0) return finish();
   for (const agentIds of tables) {
     step.created.push(
-      await insertMatch(tx, { agentIds, ranked: event.rated, timeoutMs, eventId: id, round }),
+      await insertMatch(tx, { agentIds, ranked: event.rated, timeoutMs, eventId: id, eventRound: round }),
     );
   }
   return step;
@@ -139,52 +139,4 @@ async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Prom
 
 function playable(a: { status: string; deletedAt: Date | null }): boolean {
   return a.status === 'active' && a.deletedAt === null;
-}
-
-/** A queued match row with its seats, as createMatch writes it, but inside the event's transaction. */
-async function insertMatch(
-  tx: Tx,
-  m: { agentIds: string[]; ranked: boolean; timeoutMs: number; eventId: string; round: number },
-): Promise<string> {
-  const seed = randomBytes(24).toString('base64url');
-  const id = newId(ID_PREFIX.match);
-  await tx.match.create({
-    data: {
-      id,
-      ranked: m.ranked,
-      seed,
-      seedCommitment: seedCommitment(seed),
-      timeoutMs: m.timeoutMs,
-      eventId: m.eventId,
-      eventRound: m.round,
-      seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
-    },
-  });
-  return id;
-}
-
-/** Queued matches of running events whose job is missing (the worker died between commit and add). */
-async function requeueOrphans(
-  prisma: PrismaClient,
-  queue: Queue<MatchJob>,
-  now: Date,
-  afterMs: number,
-): Promise<string[]> {
-  const stale = await prisma.match.findMany({
-    where: {
-      status: 'queued',
-      event: { status: 'running' },
-      createdAt: { lt: new Date(now.getTime() - afterMs) },
-    },
-    select: { id: true },
-    orderBy: { createdAt: 'asc' },
-    take: 200,
-  });
-  const requeued: string[] = [];
-  for (const { id } of stale) {
-    if (await queue.getJob(id)) continue;
-    await queue.add('match', { matchId: id }, { jobId: id });
-    requeued.push(id);
-  }
-  return requeued;
 }

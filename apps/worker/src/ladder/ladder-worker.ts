@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
-import { QUEUE } from '@coup/platform';
+import { QUEUE, requeueOrphans } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
@@ -55,6 +55,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     async (job) => {
       switch (job.name) {
         case 'matchmake':
+          await requeueOrphans(o.prisma, o.matchQueue, 30_000);
           return matchmakerPass(o.prisma, {
             matchQueue: o.matchQueue,
             timeoutMs: o.timeoutMs,

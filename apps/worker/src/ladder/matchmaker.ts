@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { PrismaClient } from '@coup/db';
-import { createMatch } from '@coup/platform';
+import type { Prisma, PrismaClient } from '@coup/db';
+import { enqueueMatch, insertMatch } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
 import type { Candidate, MatchmakingConfig } from './matchmaking';
 
 const MATCHMAKER_LOCK = 42_702;
+type Tx = Prisma.TransactionClient;
 const RECENT_MS = 24 * 3600_000;
 
 /** An agent leaves the ranked queue when this many of its last RECENT_CHECK matches had faults or a forfeit. */
@@ -28,68 +29,72 @@ export interface MatchmakerOptions {
 export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions): Promise<string[]> {
   const cfg = { ...DEFAULT_MATCHMAKING, ...o.config };
   const now = o.now ?? Date.now();
-  const lock = await prisma.$queryRaw<
-    { ok: boolean }[]
-  >`SELECT pg_try_advisory_lock(${MATCHMAKER_LOCK}) AS ok`;
-  if (!lock[0]?.ok) return [];
-  try {
-    await dropFaultyAgents(prisma);
-    const queued = await prisma.agent.findMany({
-      where: { inQueue: true, status: 'active', deletedAt: null },
-      select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
-    });
-    if (queued.length < 2) return [];
-    const ids = queued.map((a) => a.id);
-    // Non-house agents play one match at a time.
-    const busyRows = await prisma.matchSeat.findMany({
-      where: { agentId: { in: ids }, match: { status: { in: ['queued', 'running'] } } },
-      select: { agentId: true },
-    });
-    const busy = new Set(busyRows.map((r) => r.agentId));
-    const recent = await prisma.matchSeat.groupBy({
-      by: ['agentId'],
-      where: { agentId: { in: ids }, match: { ranked: true, createdAt: { gte: new Date(now - RECENT_MS) } } },
-      _count: { _all: true },
-    });
-    const recentGames = new Map(recent.map((r) => [r.agentId, r._count._all]));
-    // Waiting starts when the agent joined the queue or when its last match ended, whichever is later.
-    const lastEnded = await prisma.$queryRaw<{ agent_id: string; at: Date }[]>`
-      SELECT ms.agent_id, max(m.finished_at) AS at FROM match_seats ms JOIN matches m ON m.id = ms.match_id
-      WHERE ms.agent_id = ANY(${ids}) AND m.finished_at IS NOT NULL GROUP BY ms.agent_id`;
-    const endedAt = new Map(lastEnded.map((r) => [r.agent_id, r.at.getTime()]));
-    const candidates: Candidate[] = queued
-      .filter((a) => a.isHouse || !busy.has(a.id))
-      .map((a) => ({
-        agentId: a.id,
-        ownerId: a.ownerId,
-        rating: a.rating?.rating ?? 1500,
-        rd: a.rating?.rd ?? 350,
-        recentGames: recentGames.get(a.id) ?? 0,
-        waitingMs: Math.max(0, now - Math.max(a.queueJoinedAt?.getTime() ?? now, endedAt.get(a.id) ?? 0)),
-        house: a.isHouse,
-      }));
-    const groups = formMatches(candidates, cfg);
-    const created: string[] = [];
-    for (const group of groups) {
-      created.push(
-        await createMatch(prisma, o.matchQueue, {
-          agentIds: shuffle(group),
-          ranked: true,
-          timeoutMs: o.timeoutMs,
-        }),
-      );
-    }
-    return created;
-  } finally {
-    await prisma.$queryRaw`SELECT pg_advisory_unlock(${MATCHMAKER_LOCK})`;
-  }
+  // The whole pass is one transaction holding a transaction-scoped lock: it is released with the
+  // transaction on the same connection, whatever the pool does, and the matches appear all at once.
+  const created = await prisma.$transaction(
+    async (tx) => {
+      const lock = await tx.$queryRaw<
+        { ok: boolean }[]
+      >`SELECT pg_try_advisory_xact_lock(${MATCHMAKER_LOCK}) AS ok`;
+      if (!lock[0]?.ok) return [];
+      await dropFaultyAgents(tx);
+      const groups = formMatches(await candidatesOf(tx, now), cfg);
+      const ids: string[] = [];
+      for (const group of groups) {
+        ids.push(await insertMatch(tx, { agentIds: shuffle(group), ranked: true, timeoutMs: o.timeoutMs }));
+      }
+      return ids;
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  // Jobs only after commit: a job must never point at a match row not visible yet.
+  for (const id of created) await enqueueMatch(o.matchQueue, id);
+  return created;
+}
+
+/** The idle agents of the ranked queue, with what the matchmaker orders them by. */
+async function candidatesOf(tx: Tx, now: number): Promise<Candidate[]> {
+  const queued = await tx.agent.findMany({
+    where: { inQueue: true, status: 'active', deletedAt: null },
+    select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
+  });
+  if (queued.length < 2) return [];
+  const ids = queued.map((a) => a.id);
+  // Non-house agents play one match at a time.
+  const busyRows = await tx.matchSeat.findMany({
+    where: { agentId: { in: ids }, match: { status: { in: ['queued', 'running'] } } },
+    select: { agentId: true },
+  });
+  const busy = new Set(busyRows.map((r) => r.agentId));
+  const recent = await tx.matchSeat.groupBy({
+    by: ['agentId'],
+    where: { agentId: { in: ids }, match: { ranked: true, createdAt: { gte: new Date(now - RECENT_MS) } } },
+    _count: { _all: true },
+  });
+  const recentGames = new Map(recent.map((r) => [r.agentId, r._count._all]));
+  // Waiting starts when the agent joined the queue or when its last match ended, whichever is later.
+  const lastEnded = await tx.$queryRaw<{ agent_id: string; at: Date }[]>`
+    SELECT ms.agent_id, max(m.finished_at) AS at FROM match_seats ms JOIN matches m ON m.id = ms.match_id
+    WHERE ms.agent_id = ANY(${ids}) AND m.finished_at IS NOT NULL GROUP BY ms.agent_id`;
+  const endedAt = new Map(lastEnded.map((r) => [r.agent_id, r.at.getTime()]));
+  return queued
+    .filter((a) => a.isHouse || !busy.has(a.id))
+    .map((a) => ({
+      agentId: a.id,
+      ownerId: a.ownerId,
+      rating: a.rating?.rating ?? 1500,
+      rd: a.rating?.rd ?? 350,
+      recentGames: recentGames.get(a.id) ?? 0,
+      waitingMs: Math.max(0, now - Math.max(a.queueJoinedAt?.getTime() ?? now, endedAt.get(a.id) ?? 0)),
+      house: a.isHouse,
+    }));
 }
 
 /**
  * Takes agents that fault or forfeit too often out of the ranked queue, saying why. Only matches finished
  * since the agent (re)joined the queue count, so an owner who fixed the agent and rejoined starts clean.
  */
-async function dropFaultyAgents(prisma: PrismaClient): Promise<void> {
+async function dropFaultyAgents(prisma: Tx): Promise<void> {
   const rows = await prisma.$queryRaw<{ agent_id: string; bad: number; forfeits: number; n: number }[]>`
     SELECT agent_id,
            count(*) FILTER (WHERE faults > 0 OR forfeited)::int AS bad,
