@@ -12,6 +12,8 @@ interface Fixture {
   owner: Account;
   other: Account;
   agentId: string;
+  /** An open-entry event starting in an hour. */
+  eventId: string;
 }
 
 interface RouteSpec {
@@ -19,6 +21,8 @@ interface RouteSpec {
   kind: 'public' | 'account' | 'owner' | 'admin';
   ok: number;
   body?: (f: Fixture) => unknown;
+  /** Runs before the calls (the resource they act on). */
+  prepare?: (f: Fixture) => Promise<void>;
   /** Checks after the owner's call. */
   after?: (f: Fixture, res: ApiResponse) => Promise<void>;
 }
@@ -48,12 +52,34 @@ const ROUTES: Record<string, RouteSpec> = {
   'DELETE /v1/agents/:id/queue': { kind: 'owner', ok: 200 },
   'POST /v1/matches': { kind: 'account', ok: 201, body: (f) => ({ agents: [f.agentId, f.agentId] }) },
   'POST /v1/admin/ratings/check': { kind: 'admin', ok: 200 },
+  'POST /v1/events': { kind: 'admin', ok: 201, body: () => eventBody() },
+  'POST /v1/events/:id/entries': { kind: 'owner', ok: 201, body: (f) => ({ agentId: f.agentId }) },
+  'DELETE /v1/events/:id/entries/:agentId': {
+    kind: 'owner',
+    ok: 204,
+    prepare: async (f) => {
+      const res = await h.api('POST', `/v1/events/${f.eventId}/entries`, {
+        key: f.owner.key,
+        body: { agentId: f.agentId },
+      });
+      expect(res.status, res.text).toBe(201);
+    },
+  },
 };
+
+const eventBody = () => ({
+  name: uniqueName('event'),
+  format: 'round_robin',
+  seatsPerMatch: 2,
+  rounds: 1,
+  entry: 'open',
+  startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+});
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false });
+  h = await startHarness({ worker: false, env: { EVENTS_ENABLED: 'true' } });
 });
 
 afterAll(async () => {
@@ -66,7 +92,17 @@ async function fixture(): Promise<Fixture> {
     name: uniqueName('owned'),
     endpointUrl: 'http://127.0.0.1:9',
   });
-  return { owner, other, agentId: agent.id };
+  const event = await h.api<{ id: string }>('POST', '/v1/events', { key: h.adminKey, body: eventBody() });
+  expect(event.status, event.text).toBe(201);
+  return { owner, other, agentId: agent.id, eventId: event.body.id };
+}
+
+/** `:id` is the event of an /events route, else the agent; `:agentId` is the agent. */
+function pathFor(pattern: string, f: Fixture): string {
+  return fillPath(pattern, {
+    id: pattern.startsWith('/v1/events/') ? f.eventId : f.agentId,
+    agentId: f.agentId,
+  });
 }
 
 function expectError(res: ApiResponse, status: number, what: string) {
@@ -87,7 +123,8 @@ describe('authorisation matrix', () => {
     it(route, async () => {
       const [method, pattern] = route.split(' ') as [string, string];
       const f = await fixture();
-      const path = fillPath(pattern, { id: f.agentId });
+      await spec.prepare?.(f);
+      const path = pathFor(pattern, f);
       const call = (headers: Record<string, string> = {}) =>
         h.api(method, path, { headers, ...(spec.body ? { body: spec.body(f) } : {}) });
       const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -115,7 +152,8 @@ describe('authorisation matrix', () => {
       if (spec.kind === 'owner') {
         // The operator may act on anything (on a resource of its own, as the owner call may have used it up).
         const g = await fixture();
-        const asAdmin = await h.api(method, fillPath(pattern, { id: g.agentId }), {
+        await spec.prepare?.(g);
+        const asAdmin = await h.api(method, pathFor(pattern, g), {
           key: h.adminKey,
           ...(spec.body ? { body: spec.body(g) } : {}),
         });

@@ -16,6 +16,8 @@ const VALID_BODY: Record<string, (f: Fixture) => Record<string, unknown>> = {
   'POST /v1/agents': () => ({ name: uniqueName('agent'), endpointUrl: 'http://127.0.0.1:9' }),
   'PATCH /v1/agents/:id': () => ({ modelName: 'm' }),
   'POST /v1/matches': (f) => ({ agents: [f.agentId, f.agentId] }),
+  'POST /v1/events': () => ({ name: 'cup', format: 'swiss', seatsPerMatch: 2, rounds: 1, entry: 'open' }),
+  'POST /v1/events/:id/entries': (f) => ({ agentId: f.agentId }),
 };
 
 /** WebSocket routes: not in the OpenAPI document; a plain HTTP request to them must still get a 4xx. */
@@ -25,6 +27,7 @@ interface Fixture {
   owner: Account;
   agentId: string;
   matchId: string;
+  eventId: string;
 }
 
 let h: Harness;
@@ -32,7 +35,7 @@ let doc: OpenApiDoc;
 let routes: RouteInfo[];
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false });
+  h = await startHarness({ worker: false, env: { EVENTS_ENABLED: 'true' } });
   doc = h.platform.app.swagger() as unknown as OpenApiDoc;
   routes = listRoutes(h.platform.app).filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD');
 });
@@ -48,13 +51,29 @@ async function fixture(): Promise<Fixture> {
     endpointUrl: 'http://127.0.0.1:9',
   });
   const matchId = await h.queueMatch(owner.key, [agent.id, agent.id]);
-  return { owner, agentId: agent.id, matchId };
+  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+  const event = await h.api<{ id: string }>('POST', '/v1/events', {
+    key: h.adminKey,
+    body: {
+      name: uniqueName('event'),
+      format: 'swiss',
+      seatsPerMatch: 2,
+      rounds: 1,
+      entry: 'open',
+      startsAt,
+    },
+  });
+  return { owner, agentId: agent.id, matchId, eventId: event.body.id };
 }
 
-/** Fills `:id` with an existing resource of the right kind (the route's path prefix says which). */
-function pathOf(url: string, f: Fixture, id?: string): string {
-  const own = url.startsWith('/v1/matches/') ? f.matchId : f.agentId;
-  return fillPath(url, { id: id ?? own });
+/** Fills `:id` with an existing resource of the kind the path names, `:agentId` with the agent. */
+function pathOf(url: string, f: Fixture, override: Record<string, string> = {}): string {
+  const id = url.startsWith('/v1/matches/')
+    ? f.matchId
+    : url.startsWith('/v1/events/')
+      ? f.eventId
+      : f.agentId;
+  return fillPath(url, { id, agentId: f.agentId, ...override });
 }
 
 /** Every request comes from its own address, so per-IP limits never answer for the route. */
@@ -149,20 +168,22 @@ describe('bad input on every /v1 route', () => {
           const route = `${r.method} ${r.url}`;
           const f = await fixture();
           const op = operationOf(doc, r.method, r.url);
-          const param = op?.parameters?.find((p) => p.in === 'path');
+          const params = op?.parameters?.filter((p) => p.in === 'path') ?? [];
           const valid = VALID_BODY[route];
           const o: RequestOptions = { key: f.owner.key, ...(valid ? { body: valid(f) } : {}) };
-          const at = (id: string) => send(r.method, pathOf(r.url, f, id), o);
-          if (!param) {
+          const at = (name: string, id: string) => send(r.method, pathOf(r.url, f, { [name]: id }), o);
+          if (params.length === 0) {
             // WebSocket routes: a plain HTTP request, whatever the id.
             for (const id of ['mt_nope', '!!', f.matchId, f.agentId]) {
-              expect4xx(await at(id), `${route} ${id} over plain HTTP`, 426);
+              expect4xx(await at('id', id), `${route} ${id} over plain HTTP`, 426);
             }
             return;
           }
-          const { invalid, unknown } = badPathValues(deref(doc, param.schema));
-          for (const id of invalid) expect4xx(await at(id), `${route} id ${id}`);
-          if (unknown) expect4xx(await at(unknown), `${route} unknown id`, 404);
+          for (const p of params) {
+            const { invalid, unknown } = badPathValues(deref(doc, p.schema));
+            for (const id of invalid) expect4xx(await at(p.name, id), `${route} :${p.name} ${id}`);
+            if (unknown) expect4xx(await at(p.name, unknown), `${route} unknown :${p.name}`, 404);
+          }
         }),
     );
   });
