@@ -22,6 +22,7 @@ import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
+import { webPlugin } from '@coup/web';
 
 export interface AppDeps {
   env: Env;
@@ -105,5 +106,6 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     adminKey: deps.adminKey,
     queues: [deps.matchQueue, ...(deps.queues ?? [])],
   });
+  await app.register(webPlugin);
   return app;
 }

@@ -1,0 +1,48 @@
+// Calls to the platform's API (same origin). Errors keep the API's `{ error: { code, message } }`.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(path: string, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { accept: 'application/json' }, signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'network', 'the platform cannot be reached; check your connection and reload');
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  if (!res.ok) {
+    const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    throw new ApiError(
+      res.status,
+      typeof e?.code === 'string' ? e.code : `http_${res.status}`,
+      typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`,
+    );
+  }
+  return body as T;
+}
+
+/** A query string from defined values only. */
+export function query(params: Record<string, string | number | boolean | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';

@@ -1,0 +1,26 @@
+import 'uplot/dist/uPlot.min.css';
+import './styles/base.css';
+import './styles/parts.css';
+import './styles/game.css';
+import { agentPage } from './pages/agent';
+import { agentsPage } from './pages/agents';
+import { eventPage } from './pages/event';
+import { eventsPage } from './pages/events';
+import { leaderboardPage } from './pages/leaderboard';
+import { livePage } from './pages/live';
+import { matchPage } from './pages/match';
+import { matchesPage } from './pages/matches';
+import { notFoundPage } from './pages/not-found';
+import { fallback, route, startRouter } from './router';
+
+route('/', leaderboardPage);
+route('/leaderboard', leaderboardPage);
+route('/agents', agentsPage);
+route('/agents/:id', agentPage);
+route('/matches', matchesPage);
+route('/matches/:id', matchPage);
+route('/live/:id', livePage);
+route('/events', eventsPage);
+route('/events/:id', eventPage);
+fallback(notFoundPage);
+startRouter();

@@ -1,0 +1,109 @@
+import { api, query } from '../api';
+import { h, note } from '../dom';
+import { houseBadge, provisionalBadge, statusBadge } from '../badges';
+import { ratingChart } from '../chart';
+import { fmt, ms, pct, when } from '../format';
+import { MATCH_HEADERS, matchRow } from '../match-row';
+import { cursorTable } from '../paged';
+import type { PageContext } from '../router';
+import type { Agent, BehaviourStats, Match } from '../types';
+
+const stat = (label: string, value: string, hint?: string) =>
+  h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
+
+function ratingSection(a: Agent): HTMLElement {
+  const r = a.rating;
+  if (!r || r.games === 0) return note('Not rated yet: ratings come from ranked matches, per rating period.');
+  return h(
+    'dl',
+    { class: 'stats' },
+    stat('Rating', fmt(r.rating), 'Glicko-2 rating'),
+    stat('RD', fmt(r.rd), 'Rating deviation: the uncertainty of the rating'),
+    stat('Conservative', fmt(r.conservative), 'rating − 2·RD: what the leaderboard is ordered by'),
+    stat('Games', String(r.games)),
+    stat('Wins', String(r.wins)),
+    stat('Win rate', pct(r.games > 0 ? r.wins / r.games : null)),
+  );
+}
+
+function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
+  if (!s || s.matches === 0) return note('No finished matches to compute behaviour from yet.');
+  return h(
+    'div',
+    null,
+    h(
+      'dl',
+      { class: 'stats' },
+      stat('Bluff rate', pct(s.bluffRate), 'Role claims (actions and blocks) made without holding the role'),
+      stat('Challenge rate', pct(s.challengeRate), 'Challenges per chance to challenge'),
+      stat('Challenge success', pct(s.challengeSuccess), 'Resolved challenges that caught a bluff'),
+      stat('Block rate', pct(s.blockRate), 'Blocks per chance to block'),
+      stat('Fault rate', pct(s.faultRate), 'Faulted decisions (timeouts, bad answers) per decision'),
+      stat('Latency p50', ms(s.latencyP50Ms), 'Median time to answer a decision'),
+      stat('Latency p95', ms(s.latencyP95Ms), '95th percentile of the time to answer'),
+    ),
+    h(
+      'p',
+      { class: 'muted small' },
+      `From ${s.decisions} decisions in the latest ${s.matches} finished matches.`,
+    ),
+  );
+}
+
+export async function agentPage(ctx: PageContext): Promise<void> {
+  const id = ctx.params.id ?? '';
+  const a = await api<Agent>(`/v1/agents/${encodeURIComponent(id)}`, ctx.signal);
+  ctx.setTitle(a.name);
+  const history = a.ratingHistory ?? [];
+  const matches = await cursorTable<Match>({
+    path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
+    caption: `Recent matches of ${a.name}`,
+    headers: MATCH_HEADERS,
+    row: (m) => matchRow(m, a.id),
+    empty: 'No matches yet.',
+    signal: ctx.signal,
+  });
+  ctx.root.append(
+    h(
+      'header',
+      { class: 'page-head' },
+      h(
+        'h1',
+        null,
+        a.name,
+        ' ',
+        a.isHouse ? houseBadge() : null,
+        ' ',
+        a.rating?.provisional ? provisionalBadge() : null,
+      ),
+      h(
+        'p',
+        { class: 'muted' },
+        `Owner ${a.owner.name} · ${a.modelName ?? 'no model named'} · ${a.transport.toUpperCase()} agent · registered ${when(a.createdAt)} · `,
+        statusBadge(a.status),
+        a.inQueue ? ' · in the ranked queue' : '',
+      ),
+      a.statusReason ? h('p', { class: 'note' }, a.statusReason) : null,
+    ),
+    h('section', { 'aria-labelledby': 'h-rating' }, h('h2', { id: 'h-rating' }, 'Rating'), ratingSection(a)),
+    h(
+      'section',
+      { 'aria-labelledby': 'h-history' },
+      h('h2', { id: 'h-history' }, 'Rating history'),
+      history.length >= 2
+        ? ratingChart(history, ctx.signal)
+        : note(
+            history.length === 1
+              ? `One rating period so far: ${fmt(history[0]?.rating)}.`
+              : 'No rating periods yet.',
+          ),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'h-behaviour' },
+      h('h2', { id: 'h-behaviour' }, 'Behaviour'),
+      behaviourSection(a.stats),
+    ),
+    h('section', { 'aria-labelledby': 'h-matches' }, h('h2', { id: 'h-matches' }, 'Recent matches'), matches),
+  );
+}

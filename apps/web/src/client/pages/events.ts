@@ -1,0 +1,63 @@
+import { ApiError, query } from '../api';
+import { h, link, note, td, tdNum } from '../dom';
+import { badge } from '../badges';
+import { titleCase, when } from '../format';
+import { cursorTable } from '../paged';
+import type { PageContext } from '../router';
+import type { EventSummary } from '../types';
+
+// Official events (round robin or Swiss) when the platform runs them; a friendly note when it does not.
+
+/** The note shown instead of an error when the operator has not enabled events. */
+export function eventsDisabledNote(err: unknown): HTMLElement | null {
+  if (!(err instanceof ApiError) || err.code !== 'events_disabled') return null;
+  return note(
+    'This platform does not run official events at the moment (the operator has not enabled them). ' +
+      'The ranked ladder never stops: see the ',
+    link('/', 'leaderboard'),
+    '.',
+  );
+}
+
+const statusKind: Record<string, string> = { open: 'info', running: 'live', finished: 'ok' };
+
+export const eventBadge = (status: string) => badge(status, statusKind[status] ?? '');
+
+export async function eventsPage(ctx: PageContext): Promise<void> {
+  ctx.setTitle('Events');
+  ctx.root.append(h('h1', null, 'Events'));
+  try {
+    const list = await cursorTable<EventSummary>({
+      path: `/v1/events${query({ limit: 25 })}`,
+      caption: 'Official events, newest first',
+      headers: [
+        'Event',
+        'Format',
+        'Status',
+        { label: 'Round', numeric: true },
+        { label: 'Seats per match', numeric: true },
+        { label: 'Entrants', numeric: true },
+        'Starts',
+      ],
+      row: (e) =>
+        h(
+          'tr',
+          null,
+          td(link(`/events/${e.id}`, e.name), e.rated ? badge('rated', 'info') : null),
+          td(titleCase(e.format)),
+          td(eventBadge(e.status)),
+          tdNum(`${e.currentRound} of ${e.rounds}`),
+          tdNum(e.seatsPerMatch),
+          tdNum(e.entrantCount),
+          td(when(e.startsAt)),
+        ),
+      empty: 'No events yet.',
+      signal: ctx.signal,
+    });
+    ctx.root.append(list);
+  } catch (err) {
+    const friendly = eventsDisabledNote(err);
+    if (!friendly) throw err;
+    ctx.root.append(friendly);
+  }
+}

@@ -1,0 +1,140 @@
+import type { Replay, SeatReplay } from '@coup/protocol';
+import { api } from '../api';
+import { errorBox, h, link, note, table, td, tdNum } from '../dom';
+import { statusBadge } from '../badges';
+import { duration, ordinal, when } from '../format';
+import { rankingList } from '../ranking';
+import { omniscientModel } from '../replay/omniscient';
+import { seatModel } from '../replay/seat-view';
+import { replayViewer } from '../replay/viewer';
+import type { PageContext } from '../router';
+import { seedSection } from '../seed-check';
+import type { Match } from '../types';
+
+function facts(m: Match): HTMLElement {
+  const fact = (k: string, v: Node | string) => [h('dt', null, k), h('dd', null, v)];
+  return h(
+    'dl',
+    { class: 'facts' },
+    fact('Status', statusBadge(m.status)),
+    fact('Kind', m.ranked ? 'ranked' : 'casual'),
+    m.eventId ? fact('Event', link(`/events/${m.eventId}`, `round ${m.eventRound ?? '?'}`)) : null,
+    fact('Created', when(m.createdAt)),
+    fact('Started', when(m.startedAt)),
+    fact('Finished', when(m.finishedAt)),
+    fact('Duration', duration(m.startedAt, m.finishedAt)),
+    fact('Decision timeout', `${m.timeoutMs} ms`),
+    fact(
+      'Versions',
+      `engine ${m.engineVersion ?? '–'} · ruleset ${m.rulesetVersion ?? '–'} · protocol ${m.protocolVersion ?? '–'}`,
+    ),
+  );
+}
+
+function seatsTable(m: Match): HTMLElement {
+  return table(
+    'Seats',
+    [{ label: 'Seat', numeric: true }, 'Agent', 'Place', { label: 'Faults', numeric: true }, 'Forfeited'],
+    m.seats.map((s) =>
+      h(
+        'tr',
+        null,
+        tdNum(s.seat),
+        td(link(`/agents/${s.agent.id}`, s.agent.name)),
+        td(s.place !== null ? ordinal(s.place) : '–'),
+        tdNum(s.faults),
+        td(s.forfeited ? 'yes' : 'no'),
+      ),
+    ),
+    { hideCaption: true },
+  );
+}
+
+function viewNav(m: Match, seat: number | null): HTMLElement {
+  const item = (href: string, label: string, current: boolean) =>
+    h('li', null, h('a', { href, 'aria-current': current ? 'page' : null, class: 'tab' }, label));
+  return h(
+    'nav',
+    { class: 'tabs', 'aria-label': 'Whose view' },
+    h(
+      'ul',
+      null,
+      item(`/matches/${m.id}`, 'Omniscient (every card)', seat === null),
+      m.seats.map((s) =>
+        item(`/matches/${m.id}?seat=${s.seat}`, `Seat ${s.seat}: ${s.agent.name}`, seat === s.seat),
+      ),
+    ),
+  );
+}
+
+async function replaySection(ctx: PageContext, m: Match): Promise<HTMLElement> {
+  const raw = ctx.query.get('seat');
+  const seat = raw !== null && /^\d$/.test(raw) ? Number(raw) : null;
+  const section = h(
+    'section',
+    { 'aria-labelledby': 'h-replay' },
+    h('h2', { id: 'h-replay' }, 'Replay'),
+    viewNav(m, seat),
+  );
+  try {
+    const model =
+      seat === null
+        ? omniscientModel(await api<Replay>(`/v1/matches/${m.id}/replay`, ctx.signal))
+        : seatModel(await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${seat}`, ctx.signal));
+    section.append(
+      h(
+        'p',
+        { class: 'muted' },
+        seat === null
+          ? 'Omniscient view: every card, face-down ones included, as the engine re-ran the match from its seed.'
+          : `What seat ${seat} (${model.names[seat] ?? '?'}) saw: its own cards, the public moves, and every request it was sent. Other seats' face-down cards stay hidden.`,
+      ),
+    );
+    if (model.warning) section.append(note(model.warning));
+    section.append(replayViewer(model, Number(ctx.query.get('step') ?? 0) || 0, ctx.signal));
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    section.append(errorBox(`The replay cannot be shown: ${(err as Error).message}`));
+  }
+  return section;
+}
+
+export async function matchPage(ctx: PageContext): Promise<void> {
+  const id = ctx.params.id ?? '';
+  const m = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal);
+  ctx.setTitle(`Match ${m.id}`);
+  const names = m.seats.map((s) => s.agent.name);
+  const ids = m.seats.map((s) => s.agent.id);
+  const parts: (HTMLElement | null)[] = [h('h1', null, 'Match ', h('code', null, m.id)), facts(m)];
+  if (m.status === 'queued' || m.status === 'running') {
+    parts.push(
+      note(
+        `This match is ${m.status}. `,
+        link(`/live/${m.id}`, 'Watch it live'),
+        '; the replay is published when it ends.',
+      ),
+    );
+  }
+  if (m.status === 'aborted') parts.push(errorBox(`Aborted: ${m.abortReason ?? 'no reason given'}.`));
+  if (m.ranking) {
+    parts.push(
+      h(
+        'section',
+        { 'aria-labelledby': 'h-ranking' },
+        h('h2', { id: 'h-ranking' }, 'Final ranking'),
+        rankingList(m.ranking, names, ids),
+      ),
+    );
+  }
+  parts.push(
+    h('section', { 'aria-labelledby': 'h-seats' }, h('h2', { id: 'h-seats' }, 'Seats'), seatsTable(m)),
+    h(
+      'section',
+      { 'aria-labelledby': 'h-seed' },
+      h('h2', { id: 'h-seed' }, 'Fair deal'),
+      seedSection(m.seedCommitment, m.seed),
+    ),
+  );
+  if (m.status === 'finished') parts.push(await replaySection(ctx, m));
+  ctx.root.append(...parts.filter((p): p is HTMLElement => p !== null));
+}

@@ -1,0 +1,72 @@
+import { h } from '../dom';
+import { roleName } from './describe';
+import type { CardView } from './model';
+
+// The table: one panel per seat with its coins and cards. A face-down card the viewer may not see is a
+// card back; a revealed (lost) card is shown crossed out.
+
+export interface BoardSeat {
+  seat: number;
+  name: string;
+  coins: number;
+  cards: CardView[];
+  eliminated: boolean;
+  /** Extra face-down cards whose slots are unknown (the live view only knows how many). */
+  active?: boolean;
+  you?: boolean;
+  place?: number | null;
+}
+
+function cardEl(c: CardView): HTMLElement {
+  if (c.revealed && c.role) {
+    return h(
+      'li',
+      { class: `card revealed role-${c.role}`, 'data-role': c.role },
+      h('span', { class: 'visually-hidden' }, 'Lost: '),
+      roleName(c.role),
+    );
+  }
+  if (c.role) {
+    return h(
+      'li',
+      { class: `card face-down known role-${c.role}`, 'data-role': c.role },
+      h('span', { class: 'visually-hidden' }, 'Face-down: '),
+      roleName(c.role),
+    );
+  }
+  return h('li', { class: 'card face-down hidden', 'aria-label': 'Face-down card, hidden' }, '?');
+}
+
+export function seatPanel(s: BoardSeat): HTMLElement {
+  const classes = ['seat', s.eliminated ? 'eliminated' : '', s.active ? 'active' : '', s.you ? 'you' : '']
+    .filter(Boolean)
+    .join(' ');
+  return h(
+    'article',
+    { class: classes, 'data-seat': s.seat, 'aria-label': `Seat ${s.seat}: ${s.name}` },
+    h(
+      'header',
+      null,
+      h('h3', null, s.name),
+      h(
+        'p',
+        { class: 'seat-meta' },
+        `Seat ${s.seat}`,
+        s.you ? h('span', { class: 'badge info' }, 'this view') : null,
+        s.active && !s.eliminated ? h('span', { class: 'badge live' }, 'to act') : null,
+        s.eliminated ? h('span', { class: 'badge bad' }, 'eliminated') : null,
+      ),
+    ),
+    h(
+      'p',
+      { class: 'coins' },
+      h('span', { class: 'coin', 'aria-hidden': 'true' }),
+      `${s.coins} coin${s.coins === 1 ? '' : 's'}`,
+    ),
+    h('ul', { class: 'cards', 'aria-label': 'Cards' }, s.cards.map(cardEl)),
+  );
+}
+
+export function board(seats: readonly BoardSeat[], label: string): HTMLElement {
+  return h('section', { class: 'board', 'aria-label': label }, seats.map(seatPanel));
+}
