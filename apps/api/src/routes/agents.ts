@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newId, Prisma } from '@coup/db';
 import type { FastifyRequest } from 'fastify';
 import { conflict, forbidden, notFound } from '../plugins/errors';
-import { AgentCreate, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
+import { AgentCreateBody, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
 import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
 import { checkAgent } from '../services/check';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
@@ -39,7 +39,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Register an agent (HTTP endpoint or WebSocket); its secret is shown once',
         security: bearer,
-        body: AgentCreate,
+        body: AgentCreateBody,
         response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
       },
     },

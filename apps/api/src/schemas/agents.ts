@@ -5,6 +5,14 @@ const EndpointUrl = z
   .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
   .max(500);
 
+/** `url` and `endpoint` are accepted as other names of `endpointUrl` (what clients most often guess). */
+const endpointAliases = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { url, endpoint, ...rest } = body as Record<string, unknown>;
+  const alias = url ?? endpoint;
+  return alias !== undefined && rest.endpointUrl === undefined ? { ...rest, endpointUrl: alias } : body;
+};
+
 export const AgentCreate = z
   .strictObject({
     name: Name,
@@ -21,6 +29,8 @@ export const AgentCreate = z
     path: ['endpointUrl'],
     message: 'a ws agent connects to the platform and has no endpointUrl',
   });
+
+export const AgentCreateBody = z.preprocess(endpointAliases, AgentCreate);
 
 export const AgentUpdate = z.strictObject({
   name: Name.optional(),
