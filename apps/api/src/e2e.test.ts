@@ -171,7 +171,7 @@ describe('end to end', () => {
     }
   });
 
-  it('does not publish a replay before the match ends', async () => {
+  it('has no replay for an unknown match', async () => {
     const res = await h.api('GET', '/v1/matches/mt_doesnotexist/replay');
     expect(res.status).toBe(404);
     expect(errorShapeProblem(res.body)).toBeNull();

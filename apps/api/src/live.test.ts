@@ -59,8 +59,14 @@ describe('spectators (/v1/matches/:id/live)', () => {
 
     // An update arrives while the match is still running.
     await live.next((m) => m.type === 'update' && ((m.events as unknown[]) ?? []).length > 0);
-    const during = await h.api<{ status: string }>('GET', `/v1/matches/${id}`);
-    expect(during.body.status).toBe('running');
+    const during = await h.api<{ status: string; seed: string | null }>('GET', `/v1/matches/${id}`);
+    expect(during.body).toMatchObject({ status: 'running', seed: null });
+    // No replay (not even one seat's) and no seed while it runs.
+    for (const q of ['', '?seat=0']) {
+      const early = await h.api('GET', `/v1/matches/${id}/replay${q}`);
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ error: { code: 'match_not_finished' } });
+    }
 
     const end = await live.next((m) => m.type === 'end', 30_000);
     const match = await h.waitForMatch(id);
