@@ -160,6 +160,28 @@ describe('WebSocket agents (/v1/agents/connect)', () => {
     expect(faults).toEqual(['disconnected', 'disconnected', 'disconnected']);
   });
 
+  it('get an error message for frames they cannot use, and keep the socket', async () => {
+    const ws = await h.registerAgent(owner.key, { name: uniqueName('noisy-ws'), transport: 'ws' });
+    const s = await openSocket(`${h.wsUrl}/v1/agents/connect`, ws.secret);
+    await s.next((m) => m.type === 'welcome');
+    for (const [frame, code] of [
+      ['not json', 'invalid_json'],
+      ['{"type":"answer"}', 'invalid_message'],
+      ['[]', 'invalid_message'],
+    ] as const) {
+      s.ws.send(frame);
+      expect(await s.next((m) => m.type === 'error')).toMatchObject({ code });
+    }
+    // An answer to a decision nobody asked, or with an action nobody offered, is dropped (the runner
+    // judges answers against the legal actions).
+    s.send({ type: 'answer', decisionId: 'mt_x.0.0', action: { type: 'income' } });
+    s.send({ type: 'answer', decisionId: 'mt_x.0.1', action: { type: 'launch_missiles' } });
+    s.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await s.next((m) => m.type === 'error')).toMatchObject({ code: 'invalid_message' });
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    await s.close();
+  });
+
   it('refuses a missing or wrong key, and the key of an HTTP agent', async () => {
     const url = `${h.wsUrl}/v1/agents/connect`;
     await expect(openSocket(url)).rejects.toThrow(/401/);
