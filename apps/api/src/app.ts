@@ -106,6 +106,6 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     adminKey: deps.adminKey,
     queues: [deps.matchQueue, ...(deps.queues ?? [])],
   });
-  await app.register(webPlugin);
+  await app.register(webPlugin, { eventsEnabled: deps.env.EVENTS_ENABLED });
   return app;
 }

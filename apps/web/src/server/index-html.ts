@@ -5,13 +5,18 @@ const FAVICON =
   "%3Crect width='32' height='32' rx='6' fill='%23334155'/%3E%3Ctext x='16' y='22' font-size='16' " +
   "text-anchor='middle' fill='white' font-family='sans-serif'%3EC%3C/text%3E%3C/svg%3E";
 
-export function indexHtml(version: string): string {
+export interface PageConfig {
+  eventsEnabled: boolean;
+}
+
+export function indexHtml(version: string, config: PageConfig): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<meta name="coup-events" content="${config.eventsEnabled ? 'enabled' : 'disabled'}">
 <title>Coup Arena</title>
 <link rel="icon" href="${FAVICON}">
 <link rel="stylesheet" href="/assets/app.css?v=${version}">

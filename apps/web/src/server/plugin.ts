@@ -9,6 +9,11 @@ export interface WebPluginOptions {
    * 404 (JSON), not index.html.
    */
   apiPrefixes?: string[];
+  /**
+   * Whether the platform runs official events (EVENTS_ENABLED): the events pages then say so at once
+   * instead of calling an API that answers 404 events_disabled.
+   */
+  eventsEnabled?: boolean;
 }
 
 export const DEFAULT_API_PREFIXES = ['/v1', '/docs', '/admin', '/metrics', '/healthz', '/readyz', '/openapi'];
@@ -45,7 +50,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   async function sendIndex(_req: FastifyRequest, reply: FastifyReply) {
     const b = await load(reply);
     if (!b) return reply;
-    if (html?.version !== b.version) html = { version: b.version, body: indexHtml(b.version) };
+    if (html?.version !== b.version) {
+      html = {
+        version: b.version,
+        body: indexHtml(b.version, { eventsEnabled: opts.eventsEnabled ?? true }),
+      };
+    }
     return reply
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')

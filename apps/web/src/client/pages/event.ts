@@ -5,7 +5,7 @@ import { fmt, titleCase, when } from '../format';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import type { PageContext } from '../router';
 import type { EventDetail, Standing } from '../types';
-import { eventBadge, eventsDisabledNote } from './events';
+import { eventBadge, eventsDisabledHere, eventsDisabledNote } from './events';
 
 function standingsTable(rows: readonly Standing[]): HTMLElement {
   return table(
@@ -38,6 +38,10 @@ function standingsTable(rows: readonly Standing[]): HTMLElement {
 
 export async function eventPage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
+  if (eventsDisabledHere()) {
+    ctx.setTitle('Event');
+    return void ctx.root.append(h('h1', null, 'Event'), eventsDisabledNote() as HTMLElement);
+  }
   let ev: EventDetail;
   try {
     ev = await api<EventDetail>(`/v1/events/${encodeURIComponent(id)}`, ctx.signal);

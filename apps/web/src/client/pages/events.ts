@@ -8,9 +8,13 @@ import type { EventSummary } from '../types';
 
 // Official events (round robin or Swiss) when the platform runs them; a friendly note when it does not.
 
+/** Whether the server said (in index.html) that events are disabled. */
+export const eventsDisabledHere = () =>
+  document.querySelector('meta[name="coup-events"]')?.getAttribute('content') === 'disabled';
+
 /** The note shown instead of an error when the operator has not enabled events. */
-export function eventsDisabledNote(err: unknown): HTMLElement | null {
-  if (!(err instanceof ApiError) || err.code !== 'events_disabled') return null;
+export function eventsDisabledNote(err?: unknown): HTMLElement | null {
+  if (err !== undefined && (!(err instanceof ApiError) || err.code !== 'events_disabled')) return null;
   return note(
     'This platform does not run official events at the moment (the operator has not enabled them). ' +
       'The ranked ladder never stops: see the ',
@@ -26,6 +30,7 @@ export const eventBadge = (status: string) => badge(status, statusKind[status] ?
 export async function eventsPage(ctx: PageContext): Promise<void> {
   ctx.setTitle('Events');
   ctx.root.append(h('h1', null, 'Events'));
+  if (eventsDisabledHere()) return void ctx.root.append(eventsDisabledNote() as HTMLElement);
   try {
     const list = await cursorTable<EventSummary>({
       path: `/v1/events${query({ limit: 25 })}`,

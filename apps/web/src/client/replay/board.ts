@@ -11,8 +11,9 @@ export interface BoardSeat {
   coins: number;
   cards: CardView[];
   eliminated: boolean;
-  /** Extra face-down cards whose slots are unknown (the live view only knows how many). */
   active?: boolean;
+  /** The badge of the active seat: "to act" live, "acting" in a replay's turn. */
+  activeLabel?: string;
   you?: boolean;
   place?: number | null;
 }
@@ -53,7 +54,7 @@ export function seatPanel(s: BoardSeat): HTMLElement {
         { class: 'seat-meta' },
         `Seat ${s.seat}`,
         s.you ? h('span', { class: 'badge info' }, 'this view') : null,
-        s.active && !s.eliminated ? h('span', { class: 'badge live' }, 'to act') : null,
+        s.active && !s.eliminated ? h('span', { class: 'badge live' }, s.activeLabel ?? 'to act') : null,
         s.eliminated ? h('span', { class: 'badge bad' }, 'eliminated') : null,
       ),
     ),

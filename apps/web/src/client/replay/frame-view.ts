@@ -48,6 +48,7 @@ export function frameView(f: Frame, m: ReplayModel, isLast: boolean): HTMLElemen
     ...s,
     name: n(s.seat),
     active: f.activeSeat === s.seat && !isLast,
+    activeLabel: 'acting',
     you: m.viewer === s.seat,
   }));
   const heading =

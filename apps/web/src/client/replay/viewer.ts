@@ -16,10 +16,10 @@ export function replayViewer(m: ReplayModel, initialStep: number, signal: AbortS
 
   const btn = (label: string, text: string, key: string) =>
     h('button', { type: 'button', class: 'button', 'aria-label': label, 'aria-keyshortcuts': key }, text);
-  const first = btn('First: the deal', '⏮', 'Home');
+  const first = btn('First: the deal', '« First', 'Home');
   const prev = btn('Previous turn', '◀ Prev', 'ArrowLeft');
   const next = btn('Next turn', 'Next ▶', 'ArrowRight');
-  const end = btn('Last turn', '⏭', 'End');
+  const end = btn('Last turn', 'Last »', 'End');
   const slider = h('input', {
     id: 'replay-step',
     type: 'range',
