@@ -14,7 +14,7 @@ let agents: Awaited<ReturnType<typeof slowAgents>> | undefined;
 beforeAll(async () => {
   if (SKIP_BROWSER) return;
   [p, browser] = await Promise.all([startUiPlatform(), launchBrowser()]);
-  agents = await slowAgents(p, 120);
+  agents = await slowAgents(p, 80);
 });
 
 afterAll(async () => {
@@ -27,7 +27,8 @@ describe.skipIf(SKIP_BROWSER)('live view', () => {
   it('shows the moves of a running match as they arrive, then the result', async () => {
     const w = await openPage(browser, p.h.url);
     const { page } = w;
-    const id = await p.h.queueMatch(p.owner.key, agents?.ids ?? [], { timeoutMs: 5000 });
+    // A fixed seed (and deterministic bots): the same long enough game every time.
+    const id = await p.h.queueMatch(p.owner.key, agents?.ids ?? [], { timeoutMs: 5000, seed: 'web-live-1' });
     await page.goto(`/live/${id}`);
     await page.getByText('Live: updates appear as they happen.').waitFor();
 
@@ -55,8 +56,10 @@ describe.skipIf(SKIP_BROWSER)('live view', () => {
     expect(await page.locator('.live-result ol.ranking li').first().innerText()).toContain(winner);
 
     // Every public event arrived once.
-    const replay = await p.h.api<{ events: unknown[] }>('GET', `/v1/matches/${id}/replay`);
+    const replay = await p.h.api<{ events: unknown[]; steps: unknown[] }>('GET', `/v1/matches/${id}/replay`);
     expect(await page.locator('.live-log li').count()).toBe(replay.body.events.length);
+    // (This seed's game has about 50 decisions: seconds of play, a wide margin for the checks above.)
+    expect(replay.body.steps.length).toBeGreaterThan(30);
     await screenshot(page, 'live-ended');
 
     await page.getByRole('link', { name: 'Open the full replay' }).click();

@@ -5,7 +5,7 @@ import { eventually, startUiPlatform } from './testing/platform';
 import type { UiPlatform } from './testing/platform';
 
 // The web UI in a real Chromium against the real platform: ranked matches between house bots, rated in
-// one-second periods, then the leaderboard, the agents, a profile, the match list and the events page.
+// one-second periods, then the leaderboard, the agents, a profile, the match list and an event.
 
 let p: UiPlatform;
 let browser: Browser;
@@ -28,7 +28,7 @@ async function playRanked(count: number): Promise<string[]> {
 
 beforeAll(async () => {
   if (SKIP_BROWSER) return;
-  [p, browser] = await Promise.all([startUiPlatform(), launchBrowser()]);
+  [p, browser] = await Promise.all([startUiPlatform({ EVENTS_ENABLED: 'true' }), launchBrowser()]);
   // Two batches in different rating periods, so the profile's history has two points.
   matchIds = await playRanked(2);
   await eventually('the first rating period', async () => {
@@ -102,7 +102,7 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
     await page.waitForURL('**/agents?house=true');
     await page.getByRole('link', { name: 'house-honest' }).waitFor();
 
-    await page.goto(`/matches?status=finished&agent=${p.house.honest}`);
+    await page.goto(`/matches?status=finished&ranked=true&agent=${p.house.honest}`);
     const rows = page.locator('main table tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(matchIds.length);
@@ -115,15 +115,41 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
     await w.close();
   });
 
-  it('says kindly that events are disabled, and shows a not-found page for unknown routes', async () => {
+  it('shows an event with its standings and rounds', async () => {
+    const { random, honest, heuristic } = p.house as Record<string, string>;
+    const created = await p.h.api<{ id: string }>('POST', '/v1/events', {
+      key: p.h.adminKey,
+      body: {
+        name: 'Autumn Cup',
+        format: 'round_robin',
+        seatsPerMatch: 3,
+        rounds: 1,
+        entry: 'list',
+        agents: [random, honest, heuristic],
+      },
+    });
+    expect(created.status).toBe(201);
+    const eventId = created.body.id;
+    await eventually(
+      'the event to finish',
+      async () => {
+        const res = await p.h.api<{ status: string }>('GET', `/v1/events/${eventId}`);
+        return res.body.status === 'finished' ? true : undefined;
+      },
+      30_000,
+    );
+
     const w = await openPage(browser, p.h.url);
     const { page } = w;
     await page.goto('/events');
-    await page.getByText('does not run official events').waitFor();
-    await page.goto('/events/ev_nothing');
-    await page.getByText('does not run official events').waitFor();
-    await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Autumn Cup' }).click();
+    await page.waitForURL(`**/events/${eventId}`);
+    const standings = page.locator('section[aria-labelledby="h-standings"] tbody tr');
+    await standings.first().waitFor();
+    expect(await standings.count()).toBe(3);
+    expect(await standings.first().locator('td').first().innerText()).toBe('1');
+    expect(await page.locator('section[aria-labelledby="h-rounds"] tbody tr').count()).toBe(1);
+    await screenshot(page, 'event');
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -41,7 +41,7 @@ function readAllFrames(page: Page) {
       title: string;
       seats: { seat: number; known: number; hidden: number; lost: number }[];
     }[] = [];
-    const next = document.querySelector<HTMLButtonElement>('button[aria-label="Next turn"]');
+    const next = document.querySelector<HTMLButtonElement>('button[data-step="next"]');
     for (;;) {
       frames.push({
         title: document.querySelector('.frame-title')?.textContent ?? '',
@@ -71,7 +71,7 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     expect(await page.locator('.board .card.face-down.known').count()).toBe(6);
     expect(await page.locator('.board .card.hidden').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Next turn' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     expect(await position(page)).toMatch(/^Turn 0 · step 1 of/);
     await page.keyboard.press('ArrowRight');
     expect(await position(page)).toMatch(/^Turn 1 · step 2 of/);
@@ -100,6 +100,11 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     await page.reload();
     await page.locator('.replay').waitFor();
     expect(await position(page)).toMatch(/step 2 of/);
+
+    // On a phone-sized screen nothing overflows sideways (wide tables scroll in their own box).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'replay-mobile');
     expect(w.problems).toEqual([]);
     await w.close();
   });
@@ -128,7 +133,7 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     // Other seats keep face-down cards that the view does not name, at least at the start.
     expect(frames[0]?.seats.filter((s) => s.seat !== 1).every((s) => s.hidden === 2)).toBe(true);
     // What the seat was sent, with its latency.
-    await page.locator('button[aria-label="First: the deal"]').click();
+    await page.getByRole('button', { name: 'First', exact: true }).click();
     await page.keyboard.press('ArrowRight');
     await screenshot(page, 'seat-view');
     expect(w.problems).toEqual([]);
@@ -149,7 +154,7 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     await page.locator('.replay').waitFor();
     const faults: string[] = [];
     const forfeits: string[] = [];
-    while (await page.getByRole('button', { name: 'Next turn' }).isEnabled()) {
+    while (await page.getByRole('button', { name: 'Next', exact: true }).isEnabled()) {
       await page.keyboard.press('ArrowRight');
       faults.push(...(await page.locator('table.decisions .fault').allInnerTexts()));
       forfeits.push(...(await page.locator('.frame-events li', { hasText: 'forfeits' }).allInnerTexts()));
@@ -157,6 +162,19 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     expect(faults.length).toBeGreaterThanOrEqual(3);
     for (const f of faults) expect(f).toMatch(/^[a-z ]+: .+/);
     expect(forfeits.join('\n')).toContain('too many faults');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it('says kindly that events are disabled, and shows a not-found page for unknown routes', async () => {
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto('/events');
+    await page.getByText('does not run official events').waitFor();
+    await page.goto('/events/ev_nothing');
+    await page.getByText('does not run official events').waitFor();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -14,12 +14,19 @@ export function replayViewer(m: ReplayModel, initialStep: number, signal: AbortS
   const last = m.frames.length - 1;
   let step = Math.min(Math.max(0, initialStep), last);
 
-  const btn = (label: string, text: string, key: string) =>
-    h('button', { type: 'button', class: 'button', 'aria-label': label, 'aria-keyshortcuts': key }, text);
-  const first = btn('First: the deal', '« First', 'Home');
-  const prev = btn('Previous turn', '◀ Prev', 'ArrowLeft');
-  const next = btn('Next turn', 'Next ▶', 'ArrowRight');
-  const end = btn('Last turn', 'Last »', 'End');
+  // Visible text is the accessible name; the arrows are decoration.
+  const btn = (kind: string, text: string, arrow: string, key: string, arrowFirst: boolean) => {
+    const icon = h('span', { 'aria-hidden': 'true' }, arrow);
+    return h(
+      'button',
+      { type: 'button', class: 'button', 'data-step': kind, 'aria-keyshortcuts': key },
+      arrowFirst ? [icon, ` ${text}`] : [`${text} `, icon],
+    );
+  };
+  const first = btn('first', 'First', '«', 'Home', true);
+  const prev = btn('prev', 'Previous', '◀', 'ArrowLeft', true);
+  const next = btn('next', 'Next', '▶', 'ArrowRight', false);
+  const end = btn('last', 'Last', '»', 'End', false);
   const slider = h('input', {
     id: 'replay-step',
     type: 'range',
