@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -8,7 +9,8 @@ import { build } from 'esbuild';
 // never pay for it.
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ENTRY = path.join(WEB_ROOT, 'src/client/main.ts');
+const CLIENT = path.join(WEB_ROOT, 'src/client');
+const ENTRY = path.join(CLIENT, 'main.ts');
 
 export interface Asset {
   body: Buffer;
@@ -22,6 +24,8 @@ export interface Bundle {
   /** A short hash of the whole bundle, for cache-busting query strings. */
   version: string;
   builtMs: number;
+  /** When the build started (epoch ms): sources changed after it make a watching bundle rebuild. */
+  startedAt: number;
 }
 
 const TYPES: Record<string, string> = {
@@ -31,6 +35,7 @@ const TYPES: Record<string, string> = {
 };
 
 export async function buildBundle(): Promise<Bundle> {
+  const startedAt = Date.now();
   const started = performance.now();
   const result = await build({
     absWorkingDir: WEB_ROOT,
@@ -64,17 +69,42 @@ export async function buildBundle(): Promise<Bundle> {
     assets,
     version: all.digest('base64url').slice(0, 10),
     builtMs: Math.round(performance.now() - started),
+    startedAt,
   };
 }
 
-/** Builds at most once at a time; a failed build is tried again on the next request. */
-export function lazyBundle(): () => Promise<Bundle> {
+/** The newest modification time of the browser sources (a few dozen files). */
+function newestSource(dir = CLIENT): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export interface LazyBundle {
+  /** The bundle, built on the first call; with `fresh` and watching, rebuilt if a source changed since. */
+  (o?: { fresh?: boolean }): Promise<Bundle>;
+}
+
+/**
+ * Builds at most once at a time; a failed build is tried again on the next request. With `watch` (for
+ * development), a page load after an edit of the browser sources gets a new bundle: reload to see it.
+ */
+export function lazyBundle(o: { watch?: boolean } = {}): LazyBundle {
   let pending: Promise<Bundle> | null = null;
-  return () => {
-    pending ??= buildBundle().catch((err: unknown) => {
+  const build = () =>
+    (pending = buildBundle().catch((err: unknown) => {
       pending = null;
       throw err;
-    });
+    }));
+  return async ({ fresh = false } = {}) => {
+    if (!pending) return build();
+    if (fresh && o.watch) {
+      const current = await pending.catch(() => null);
+      if (current && newestSource() > current.startedAt) return build();
+    }
     return pending;
   };
 }

@@ -14,6 +14,8 @@ export interface WebPluginOptions {
    * instead of calling an API that answers 404 events_disabled.
    */
   eventsEnabled?: boolean;
+  /** Rebuild the bundle when the browser sources change (default: NODE_ENV is development). */
+  watch?: boolean;
 }
 
 export const DEFAULT_API_PREFIXES = ['/v1', '/docs', '/admin', '/metrics', '/healthz', '/readyz', '/openapi'];
@@ -32,12 +34,12 @@ function underPrefix(url: string, prefixes: readonly string[]): boolean {
  */
 export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts) => {
   const prefixes = opts.apiPrefixes ?? DEFAULT_API_PREFIXES;
-  const bundle = lazyBundle();
+  const bundle = lazyBundle({ watch: opts.watch ?? process.env.NODE_ENV === 'development' });
   let html: { version: string; body: string } | null = null;
 
-  async function load(reply: FastifyReply): Promise<Bundle | null> {
+  async function load(reply: FastifyReply, fresh = false): Promise<Bundle | null> {
     try {
-      return await bundle();
+      return await bundle({ fresh });
     } catch (err) {
       reply.log.error({ err }, 'web UI bundle failed');
       await reply.code(500).send({
@@ -48,7 +50,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   }
 
   async function sendIndex(_req: FastifyRequest, reply: FastifyReply) {
-    const b = await load(reply);
+    const b = await load(reply, true);
     if (!b) return reply;
     if (html?.version !== b.version) {
       html = {
