@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
         ? false
         : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
     ...opts,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

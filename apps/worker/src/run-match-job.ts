@@ -61,6 +61,7 @@ export async function runMatchJob(
     }
     signal?.throwIfAborted();
     const stored = await storeMatchResult(deps.prisma, matchId, {
+      attempt: match.attempts,
       replay,
       ranking: replay.ranking,
       seats: replay.results.map((r) => ({

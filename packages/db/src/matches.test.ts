@@ -50,6 +50,24 @@ describe('claimMatch', () => {
 });
 
 describe('storeMatchResult', () => {
+  it('stores only the latest attempt: a run another worker superseded stores nothing', async () => {
+    const m = await makeMatch(db.prisma, agents, 'seed-attempts');
+    const first = await claimMatch(db.prisma, m.id);
+    const second = await claimMatch(db.prisma, m.id);
+    const stale = await storeMatchResult(db.prisma, m.id, {
+      ...result('seed-attempts', 'old'),
+      attempt: first!.attempts,
+    });
+    expect(stale).toEqual({ stored: false, status: 'running', superseded: true });
+    const fresh = await storeMatchResult(db.prisma, m.id, {
+      ...result('seed-attempts', 'new'),
+      attempt: second!.attempts,
+    });
+    expect(fresh).toEqual({ stored: true });
+    const replay = await db.prisma.replay.findUniqueOrThrow({ where: { matchId: m.id } });
+    expect(replay.data).toMatchObject({ tag: 'new' });
+  });
+
   it('stores places, faults, versions and the replay, and marks the match finished', async () => {
     const m = await makeMatch(db.prisma, agents, 'seed-store');
     await claimMatch(db.prisma, m.id);

@@ -51,9 +51,15 @@ export type MatchResult = {
   /** The seed the match was played with; must match the commitment published at the start. */
   seed: string;
   versions: { engine?: string; ruleset?: string; protocol?: string };
+  /**
+   * The attempt that produced this result (claimMatch's `attempts`). When given, a result from an attempt
+   * that another worker has since superseded (it claimed the match again) is not stored: only the latest
+   * run's replay counts, never one whose worker slept through deadlines.
+   */
+  attempt?: number;
 };
 
-export type StoreResult = { stored: true } | { stored: false; status: MatchStatus };
+export type StoreResult = { stored: true } | { stored: false; status: MatchStatus; superseded?: true };
 
 /**
  * Writes a match's result, places, faults and replay and marks it finished, all in one transaction. The match
@@ -70,12 +76,14 @@ export async function storeMatchResult(
   const places = placesBySeat(result.ranking);
   return prisma.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<{ status: MatchStatus; seed_commitment: string }[]>`
-        SELECT status::text AS status, seed_commitment FROM matches WHERE id = ${matchId} FOR UPDATE`;
+      const rows = await tx.$queryRaw<{ status: MatchStatus; seed_commitment: string; attempts: number }[]>`
+        SELECT status::text AS status, seed_commitment, attempts FROM matches WHERE id = ${matchId} FOR UPDATE`;
       const match = rows[0];
       if (!match) throw new Error(`storeMatchResult: no match ${matchId}`);
       if (match.status === 'finished' || match.status === 'aborted')
         return { stored: false, status: match.status };
+      if (result.attempt !== undefined && match.attempts !== result.attempt)
+        return { stored: false, status: match.status, superseded: true };
       if (seedCommitment(result.seed) !== match.seed_commitment) {
         throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
       }

@@ -28,6 +28,11 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   CORS_ORIGIN: z.string().default('*'),
+  /**
+   * Trust X-Forwarded-For (client addresses behind a reverse proxy). Off by default: exposed directly, a
+   * client could otherwise pick its own address and dodge per-IP rate limits.
+   */
+  TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

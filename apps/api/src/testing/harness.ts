@@ -98,6 +98,8 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     ADMIN_KEY: adminKey,
     LOG_LEVEL: 'silent',
     DEMO_MATCHES: '0',
+    // Tests give each created account its own client address with X-Forwarded-For.
+    TRUST_PROXY: 'true',
     RATE_LIMIT_MAX: '100000',
     MATCH_TIMEOUT_MS: '3000',
     WORKER_CONCURRENCY: '4',
