@@ -13,7 +13,8 @@ async function main() {
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     log('DATABASE_URL is not set: starting embedded PostgreSQL under .data/pg');
-    const pg = await startEmbeddedPostgres({ log });
+    // Postgres's own log lines stay quiet; they are part of the error if it fails to start.
+    const pg = await startEmbeddedPostgres();
     databaseUrl = pg.url;
     stops.push(() => pg.stop());
   }
