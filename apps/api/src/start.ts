@@ -28,7 +28,8 @@ async function main() {
     demo: true,
     log,
   });
-  stops.unshift(() => platform.stop());
+  // Ctrl-C should stop at once: a match cut short is run again from the start at the next start.
+  stops.unshift(() => platform.stop({ force: true }));
 
   log(`Coup Arena is running at ${platform.url}`);
   log(`  API docs:     ${platform.url}/docs`);

@@ -29,7 +29,7 @@ export interface RunningPlatform {
   url: string;
   adminKey: string;
   adminKeyFile: string | null;
-  stop(): Promise<void>;
+  stop(opts?: { force?: boolean }): Promise<void>;
 }
 
 /** Migrates, then starts the API (and optionally a worker) on the given Postgres and Redis. */
@@ -100,9 +100,10 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     url: publicUrl,
     adminKey: admin.key,
     adminKeyFile: admin.file,
-    async stop() {
+    async stop(opts: { force?: boolean } = {}) {
       await ladder?.close();
-      await worker?.close();
+      // force: do not wait for running matches; their jobs are picked up again (stalled) at the next start.
+      await worker?.close(opts.force ?? false);
       await app.close();
       await runtime.close();
     },
