@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Worker } from 'bullmq';
 import { migrate } from '@coup/db';
 import { createRuntime } from '@coup/platform';
 import type { Env, Runtime } from '@coup/platform';
-import { createMatchWorker, startLadder } from '@coup/worker';
-import type { LadderWorker } from '@coup/worker';
+import { startWorkers } from '@coup/worker';
+import type { Workers } from '@coup/worker';
 import { buildApp } from '../app';
 import { resolveAdminKey } from './admin-key';
 import { queueDemoMatches } from './demo';
@@ -24,8 +23,8 @@ export interface PlatformOptions {
 export interface RunningPlatform {
   app: FastifyInstance;
   runtime: Runtime;
-  worker: Worker | null;
-  ladder: LadderWorker | null;
+  /** The match worker and ladder jobs, when this process runs them. */
+  workers: Workers | null;
   url: string;
   adminKey: string;
   adminKeyFile: string | null;
@@ -61,33 +60,8 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     publicUrl = `http://localhost:${address.port}`;
   app.publicUrl = publicUrl;
 
-  const worker = o.worker
-    ? createMatchWorker({
-        prisma: runtime.prisma,
-        redis: runtime.redis,
-        keys: runtime.keys,
-        transports: runtime.transports,
-        publicUrl,
-        connection: runtime.bullConnection,
-        prefix: env.QUEUE_PREFIX,
-        concurrency: env.WORKER_CONCURRENCY,
-        lockDurationMs: env.WORKER_LOCK_MS,
-        log: (msg, extra) => app.log.warn(extra ?? {}, msg),
-      })
-    : null;
-  const ladder = o.worker
-    ? await startLadder({
-        connection: runtime.bullConnection,
-        prefix: env.QUEUE_PREFIX,
-        prisma: runtime.prisma,
-        matchQueue: runtime.matchQueue,
-        periodMs: env.RATING_PERIOD_MS,
-        matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
-        timeoutMs: env.MATCH_TIMEOUT_MS,
-        matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
-        eventsEnabled: env.EVENTS_ENABLED,
-        log: (msg, extra) => app.log.warn(extra ?? {}, msg),
-      })
+  const workers = o.worker
+    ? await startWorkers(runtime, publicUrl, (msg, extra) => app.log.warn(extra ?? {}, msg))
     : null;
   if (o.demo)
     await queueDemoMatches(runtime.prisma, runtime.matchQueue, house, env.DEMO_MATCHES, env.MATCH_TIMEOUT_MS);
@@ -95,15 +69,12 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
   return {
     app,
     runtime,
-    worker,
-    ladder,
+    workers,
     url: publicUrl,
     adminKey: admin.key,
     adminKeyFile: admin.file,
     async stop(opts: { force?: boolean } = {}) {
-      await ladder?.close();
-      // force: do not wait for running matches; their jobs are picked up again (stalled) at the next start.
-      await worker?.close(opts.force ?? false);
+      await workers?.close(opts);
       await app.close();
       await runtime.close();
     },

@@ -197,7 +197,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     redisKeys: () => scanKeys(prefix),
     async stop() {
       // Do not wait for matches still running: the test is over.
-      await platform.worker?.close(true).catch(() => undefined);
+      await platform.workers?.close({ force: true }).catch(() => undefined);
       await platform.stop().catch(() => undefined);
       await deleteKeys(prefix);
       await db.drop();

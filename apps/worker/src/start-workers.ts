@@ -1,0 +1,53 @@
+import type { Worker } from 'bullmq';
+import type { Runtime } from '@coup/platform';
+import { startLadder } from './ladder/index';
+import type { LadderWorker } from './ladder/index';
+import { createMatchWorker } from './match-worker';
+
+export interface Workers {
+  matches: Worker;
+  ladder: LadderWorker;
+  /** force: do not wait for running matches (their jobs are taken up again once their locks expire). */
+  close(opts?: { force?: boolean }): Promise<void>;
+}
+
+/** Everything a worker process runs, configured from the environment: the match worker and the ladder jobs. */
+export async function startWorkers(
+  runtime: Runtime,
+  publicUrl: string,
+  log: (msg: string, extra?: Record<string, unknown>) => void,
+): Promise<Workers> {
+  const { env } = runtime;
+  const matches = createMatchWorker({
+    prisma: runtime.prisma,
+    redis: runtime.redis,
+    keys: runtime.keys,
+    transports: runtime.transports,
+    publicUrl,
+    connection: runtime.bullConnection,
+    prefix: env.QUEUE_PREFIX,
+    concurrency: env.WORKER_CONCURRENCY,
+    lockDurationMs: env.WORKER_LOCK_MS,
+    log,
+  });
+  const ladder = await startLadder({
+    connection: runtime.bullConnection,
+    prefix: env.QUEUE_PREFIX,
+    prisma: runtime.prisma,
+    matchQueue: runtime.matchQueue,
+    periodMs: env.RATING_PERIOD_MS,
+    matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
+    timeoutMs: env.MATCH_TIMEOUT_MS,
+    matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
+    eventsEnabled: env.EVENTS_ENABLED,
+    log,
+  });
+  return {
+    matches,
+    ladder,
+    async close(opts = {}) {
+      await ladder.close();
+      await matches.close(opts.force ?? false);
+    },
+  };
+}
