@@ -1,7 +1,8 @@
 import { startHarness, uniqueName } from '@coup/api/src/testing/harness';
 import type { Account, Harness } from '@coup/api/src/testing/harness';
-import { slowAgent } from '@coup/api/src/testing/agents';
-import type { TestAgent } from '@coup/api/src/testing/agents';
+import { createBot } from '@coup/bots';
+import { createAgent } from '@coup/sdk';
+import type { ListeningAgent } from '@coup/sdk';
 
 // The real platform for the UI tests (the API's test harness: own database, own Redis prefix, port 0, an
 // in-process worker), with short rating periods so ranked matches reach the leaderboard within seconds.
@@ -35,24 +36,59 @@ export async function startUiPlatform(env: Record<string, string> = {}): Promise
   }
 }
 
-/** Two agents that wait `delayMs` before each answer, registered to `owner`: a match lasts long enough to watch. */
-export async function slowAgents(
-  p: UiPlatform,
-  delayMs: number,
-): Promise<{ ids: string[]; close(): Promise<void> }> {
+export interface GatedAgents {
+  ids: string[];
+  /** Resolves once `free` decisions have been answered and the next one waits for `release`. */
+  held: Promise<void>;
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Two bots (random, honest) registered to `owner` that answer the first `free` decisions of a match, then
+ * hold the next one until `release()`, then answer each after `delayMs`: a test can look at a match that
+ * is certainly still running, whatever the length of the game.
+ */
+export async function gatedAgents(p: UiPlatform, o: { free: number; delayMs: number }): Promise<GatedAgents> {
+  let answered = 0;
+  let release = () => undefined as void;
+  let onHeld = () => undefined as void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held = new Promise<void>((r) => (onHeld = r));
   const ids: string[] = [];
-  const running: TestAgent[] = [];
+  const running: ListeningAgent[] = [];
   for (const kind of ['random', 'honest'] as const) {
     const reg = await p.h.registerAgent(p.owner.key, {
-      name: uniqueName(`slow-${kind}`),
+      name: uniqueName(`gated-${kind}`),
       endpointUrl: 'http://127.0.0.1:9',
     });
-    const agent = await slowAgent({ kind, delayMs, secret: reg.secret, name: kind });
+    const bot = createBot(kind, { seed: kind });
+    const agent = await createAgent({
+      name: kind,
+      secret: reg.secret,
+      onError: () => undefined,
+      async decide(req) {
+        if (answered++ >= o.free) {
+          onHeld();
+          await gate;
+          await new Promise((r) => setTimeout(r, o.delayMs));
+        }
+        return bot.decide(req);
+      },
+    }).listen(0);
     running.push(agent);
     await p.h.api('PATCH', `/v1/agents/${reg.id}`, { key: p.owner.key, body: { endpointUrl: agent.url } });
     ids.push(reg.id);
   }
-  return { ids, close: async () => void (await Promise.all(running.map((a) => a.close()))) };
+  return {
+    ids,
+    held,
+    release,
+    close: async () => {
+      release();
+      await Promise.all(running.map((a) => a.close()));
+    },
+  };
 }
 
 /** Polls until `check` returns a value (not undefined), or throws after `timeoutMs`. */
