@@ -162,6 +162,18 @@ describe('authorisation matrix', () => {
     });
   }
 
+  it('checks the key before the body: no key with a bad body is 401, not 400', async () => {
+    for (const [method, path] of [
+      ['POST', '/v1/matches'],
+      ['POST', '/v1/agents'],
+      ['POST', '/v1/events'],
+    ] as const) {
+      const res = await h.api<{ error: { code: string } }>(method, path, { raw: '{"not": json' });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.error.code).toBe('unauthorized');
+    }
+  });
+
   it("an agent's owner sees its private fields; others see only the public profile", async () => {
     const f = await fixture();
     const mine = await h.api<Record<string, unknown>>('GET', `/v1/agents/${f.agentId}`, { key: f.owner.key });

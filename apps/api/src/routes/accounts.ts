@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/me',
     {
-      preHandler: app.requireAccount,
+      onRequest: app.requireAccount,
       schema: {
         tags: ['accounts'],
         summary: 'The account of the API key',
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts/me/rotate-key',
     {
-      preHandler: app.requireAccount,
+      onRequest: app.requireAccount,
       schema: {
         tags: ['accounts'],
         summary: 'Replace the API key; the old one stops working at once',

@@ -34,7 +34,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents',
     {
-      preHandler: app.requireAccount,
+      onRequest: app.requireAccount,
       schema: {
         tags: ['agents'],
         summary: 'Register an agent (HTTP endpoint or WebSocket); its secret is shown once',
@@ -111,7 +111,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agents/:id',
     {
-      preHandler: app.optionalAccount,
+      onRequest: app.optionalAccount,
       schema: {
         tags: ['agents'],
         summary: "An agent's public profile (its owner also sees endpoint, prompt and status reason)",
@@ -136,7 +136,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/agents/:id',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Update an agent (owner only)',
@@ -184,7 +184,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/agents/:id/${path}`,
       {
-        preHandler: app.requireCaller,
+        onRequest: app.requireCaller,
         schema: {
           tags: ['agents'],
           summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
@@ -217,7 +217,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/agents/:id',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Delete an agent (owner only); its past matches and replays stay',
@@ -246,7 +246,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/rotate-secret',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: "Replace an agent's secret (shown once); the old one stops working at once",
@@ -270,7 +270,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/check',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['agents'],

@@ -75,7 +75,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['events'],
         summary: 'Create an official event: round robin or Swiss, an entry list or open entry (operator)',
@@ -240,7 +240,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/entries',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['events'],
         summary: 'Enter an agent you own in an open-entry event, before it starts (201; 200 if already in)',
@@ -274,7 +274,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id/entries/:agentId',
     {
-      preHandler: app.requireCaller,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['events'],
         summary: 'Withdraw an agent you own from an event, before it starts',

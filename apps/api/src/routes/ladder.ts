@@ -72,7 +72,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const queueSchema = (summary: string) => ({
-    preHandler: app.requireCaller,
+    onRequest: app.requireCaller,
     schema: {
       tags: ['ladder'],
       summary,
@@ -129,7 +129,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/ratings/check',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['ladder'],
         summary: 'Recompute every rating from the match log and compare with the stored numbers (operator)',

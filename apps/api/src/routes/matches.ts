@@ -13,7 +13,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/matches',
     {
-      preHandler: app.requireAccount,
+      onRequest: app.requireAccount,
       schema: {
         tags: ['matches'],
         summary: 'Queue a match between named agents (one per seat, 2-6 seats), ranked or casual',
