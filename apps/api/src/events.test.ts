@@ -22,7 +22,7 @@ interface EventView {
     buchholz: number;
     meanPlace: number | null;
   }[];
-  rounds: {
+  schedule: {
     round: number;
     matches: {
       id: string;
@@ -88,7 +88,7 @@ async function waitFinished(id: string, timeoutMs = 90_000): Promise<EventView> 
 /** Points recomputed from the places of the finished matches: seats at the table - place. */
 function pointsFromMatches(e: EventView): Map<string, number> {
   const points = new Map<string, number>();
-  for (const r of e.rounds) {
+  for (const r of e.schedule) {
     for (const m of r.matches) {
       if (m.status !== 'finished') continue;
       for (const s of m.seats) {
@@ -149,15 +149,15 @@ describe('official events (EVENTS_ENABLED=true)', () => {
     const [done, sw] = await Promise.all([waitFinished(rr), waitFinished(swiss)]);
 
     expect(done.currentRound).toBe(3);
-    expect(done.rounds.map((r) => r.round)).toEqual([1, 2, 3]);
-    for (const r of done.rounds) {
+    expect(done.schedule.map((r) => r.round)).toEqual([1, 2, 3]);
+    for (const r of done.schedule) {
       expect(r.matches).toHaveLength(2);
       for (const m of r.matches) {
         expect(m).toMatchObject({ status: 'finished', ranked: false, eventId: rr, eventRound: r.round });
       }
     }
     // The circle method: each of the 6 pairs met exactly once.
-    const pairs = done.rounds.flatMap((r) =>
+    const pairs = done.schedule.flatMap((r) =>
       r.matches.map((m) =>
         m.seats
           .map((s) => s.agent.id)
@@ -170,11 +170,13 @@ describe('official events (EVENTS_ENABLED=true)', () => {
     expectConsistentStandings(done);
 
     // Swiss: 5 entrants in tables of at most 3 (3 + 2), 2 rounds, ranked because the event is rated.
-    expect(sw.rounds.map((r) => r.matches.map((m) => m.seats.length).sort())).toEqual([
+    expect(sw.schedule.map((r) => r.matches.map((m) => m.seats.length).sort())).toEqual([
       [2, 3],
       [2, 3],
     ]);
-    expect(sw.rounds.flatMap((r) => r.matches).every((m) => m.ranked && m.status === 'finished')).toBe(true);
+    expect(sw.schedule.flatMap((r) => r.matches).every((m) => m.ranked && m.status === 'finished')).toBe(
+      true,
+    );
     expectConsistentStandings(sw);
 
     // The match list filters by event too.
@@ -283,8 +285,8 @@ describe('official events (EVENTS_ENABLED=true)', () => {
 
     // The event runs with the two entrants: one heads-up match.
     const done = await waitFinished(ev);
-    expect(done.rounds).toHaveLength(1);
-    expect(done.rounds[0]?.matches[0]?.seats.map((s) => s.agent.id).sort()).toEqual([house, mine].sort());
+    expect(done.schedule).toHaveLength(1);
+    expect(done.schedule[0]?.matches[0]?.seats.map((s) => s.agent.id).sort()).toEqual([house, mine].sort());
     expectConsistentStandings(done);
   });
 });

@@ -193,7 +193,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
             meanPlace: s.meanPlace,
           };
         }),
-        rounds: [...byRound.entries()].map(([round, ms]) => ({
+        schedule: [...byRound.entries()].map(([round, ms]) => ({
           round,
           matches: ms.map((m) => presentMatch(m, app.publicUrl)),
         })),

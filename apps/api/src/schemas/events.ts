@@ -83,7 +83,8 @@ export const EventDetail = EventOut.extend({
   scoring: z.string(),
   entrants: z.array(EventEntryOut),
   standings: z.array(StandingOut),
-  rounds: z.array(z.object({ round: z.number().int(), matches: z.array(MatchOut) })),
+  /** The matches of each round drawn so far (`rounds` stays the number of rounds the event has). */
+  schedule: z.array(z.object({ round: z.number().int(), matches: z.array(MatchOut) })),
 }).meta({ id: 'EventDetail' });
 
 export const EventEntryCreate = z.strictObject({ agentId: AgentId });

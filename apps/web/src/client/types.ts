@@ -134,10 +134,10 @@ export interface Standing {
   meanPlace: number | null;
 }
 
-/** The detail replaces the number of rounds with the rounds that have matches. */
-export interface EventDetail extends Omit<EventSummary, 'rounds'> {
+/** The detail adds the matches of each round drawn so far. */
+export interface EventDetail extends EventSummary {
   scoring: string;
   entrants: { agent: AgentRef; owner: { id: string; name: string }; enteredAt: string }[];
   standings: Standing[];
-  rounds: { round: number; matches: Match[] }[];
+  schedule: { round: number; matches: Match[] }[];
 }

@@ -55,7 +55,7 @@ export async function eventPage(ctx: PageContext): Promise<void> {
   ctx.setTitle(ev.name);
   const facts = [
     titleCase(ev.format),
-    ev.currentRound > 0 ? `round ${ev.currentRound}` : 'not started',
+    ev.currentRound > 0 ? `round ${ev.currentRound} of ${ev.rounds}` : 'not started',
     `${ev.seatsPerMatch} seats per match`,
     `${ev.entrantCount} entrants (${ev.entry === 'open' ? 'open entry' : 'entry list'})`,
     `starts ${when(ev.startsAt)}`,
@@ -74,11 +74,11 @@ export async function eventPage(ctx: PageContext): Promise<void> {
       'section',
       { 'aria-labelledby': 'h-rounds' },
       h('h2', { id: 'h-rounds' }, 'Rounds'),
-      ev.rounds.length === 0
+      ev.schedule.length === 0
         ? note('No matches yet: the rounds are drawn once the event starts.')
-        : ev.rounds.map((r) =>
+        : ev.schedule.map((r) =>
             table(
-              `Round ${r.round}`,
+              `Round ${r.round} of ${ev.rounds}`,
               MATCH_HEADERS,
               r.matches.map((m) => matchRow(m)),
             ),
