@@ -16,6 +16,11 @@ export class CliError extends Error {
     super(message);
     this.name = 'CliError';
   }
+
+  /** The line printed on stderr (platform API errors override it to show the API's code and status). */
+  display(): string {
+    return `coup: ${this.message}`;
+  }
 }
 
 /** Ends the command with an exit code after it has printed its own output (e.g. a failed verify). */

@@ -23,7 +23,7 @@ function exitCodeOf(err: unknown): number {
     return err.exitCode === 0 ? 0 : EXIT_USAGE;
   }
   if (err instanceof CliError) {
-    process.stderr.write(`coup: ${err.message}\n`);
+    process.stderr.write(`${err.display()}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,17 +18,20 @@ export interface CliResult {
   stderr: string;
 }
 
-export function startCli(args: readonly string[]): ChildProcessWithoutNullStreams {
-  // NO_COLOR and a non-TTY stderr keep the output plain (no progress bar); a secret from the
-  // developer's environment must not leak into the tests.
+export function startCli(
+  args: readonly string[],
+  extraEnv: Record<string, string> = {},
+): ChildProcessWithoutNullStreams {
+  // NO_COLOR and a non-TTY stderr keep the output plain (no progress bar); secrets, platform settings
+  // and the config file of the developer's environment must not leak into (or be touched by) the tests.
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.COUP_AGENT_SECRET;
-  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env });
+  for (const name of ['COUP_AGENT_SECRET', 'COUP_URL', 'COUP_API_KEY', 'COUP_CONFIG']) delete env[name];
+  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...env, ...extraEnv } });
 }
 
-export function runCli(args: readonly string[]): Promise<CliResult> {
+export function runCli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = startCli(args);
+    const child = startCli(args, extraEnv);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -80,4 +84,16 @@ export function withoutTimings(replay: unknown): unknown {
       ? undefined
       : value,
   );
+}
+
+/** A port nobody listens on: bound by the OS, then released. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

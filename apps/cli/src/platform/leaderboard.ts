@@ -1,0 +1,32 @@
+import type { PlatformContext } from './context.ts';
+import { num, pct, print, printJson, table } from './format.ts';
+import type { Leaderboard } from './types.ts';
+
+/** `leaderboard`: ordered by the conservative rating (rating - 2*RD), as the platform ranks agents. */
+export async function showLeaderboard(ctx: PlatformContext, limit: number): Promise<void> {
+  const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit });
+  if (printJson(ctx, board)) return;
+  if (board.items.length === 0) {
+    print('no rated agents yet: ratings appear after ranked matches and the end of a rating period');
+    return;
+  }
+  print(
+    table(
+      ['#', 'agent', 'owner', 'rating', 'rd', 'conservative', 'games', 'wins', 'win rate'],
+      board.items.map((e) => [
+        e.rank,
+        `${e.agent.name}${e.agent.isHouse ? ' (house)' : ''}${e.provisional ? ' *' : ''}`,
+        e.owner.name,
+        num(e.rating),
+        num(e.rd),
+        num(e.conservative),
+        e.games,
+        e.wins,
+        pct(e.winRate),
+      ]),
+      ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ),
+  );
+  const shown = board.items.length < board.total ? `${board.items.length} of ${board.total}` : board.total;
+  print(`${shown} rated agents, ordered by rating - 2*RD; * provisional (RD > 110)`);
+}

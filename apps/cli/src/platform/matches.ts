@@ -1,0 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EXIT_FAILED, ExitCode } from '../errors.ts';
+import type { PlatformContext } from './context.ts';
+import { note, print, printJson, table, when } from './format.ts';
+import type { Match, MatchStatus, Page } from './types.ts';
+
+const POLL_MS = 500;
+const enc = encodeURIComponent;
+
+export interface QueueOptions {
+  ranked: boolean;
+  timeoutMs?: number;
+  seed?: string;
+  wait: boolean;
+}
+
+/** `matches queue`: one agent per seat, in seat order; with --wait, follows the match to its end. */
+export async function queueMatch(ctx: PlatformContext, agents: string[], o: QueueOptions): Promise<void> {
+  const queued = await ctx.client.post<Match>('/matches', {
+    agents,
+    ranked: o.ranked,
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+  });
+  if (!o.wait) {
+    if (printJson(ctx, queued)) return;
+    print(`queued ${queued.ranked ? 'ranked' : 'casual'} match ${queued.id}`);
+    print(`follow it: coup platform matches show ${queued.id}   (or queue with --wait)`);
+    return;
+  }
+  note(`queued match ${queued.id}; waiting for it to end (Ctrl-C stops waiting, not the match)`);
+  const done = await waitForMatch(ctx, queued);
+  if (!printJson(ctx, done)) print(describeMatch(done));
+  if (done.status !== 'finished') throw new ExitCode(EXIT_FAILED);
+}
+
+/** Polls the match until it is finished or aborted, telling stderr when its status changes. */
+async function waitForMatch(ctx: PlatformContext, first: Match): Promise<Match> {
+  let m = first;
+  let seen: MatchStatus = m.status;
+  while (m.status === 'queued' || m.status === 'running') {
+    await sleep(POLL_MS);
+    m = await ctx.client.get<Match>(`/matches/${enc(m.id)}`);
+    if (m.status !== seen) {
+      seen = m.status;
+      if (m.status === 'running') note(`match ${m.id} is running`);
+    }
+  }
+  return m;
+}
+
+export interface ListOptions {
+  agent?: string;
+  status?: string;
+  limit: number;
+}
+
+/** `matches list`: newest first, one line per match with its seats in place order once it has ended. */
+export async function listMatches(ctx: PlatformContext, o: ListOptions): Promise<void> {
+  const matches: Match[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await ctx.client.get<Page<Match>>('/matches', {
+      agent: o.agent,
+      status: o.status,
+      cursor,
+      limit: Math.min(100, o.limit - matches.length),
+    });
+    matches.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && matches.length < o.limit);
+  if (printJson(ctx, matches)) return;
+  if (matches.length === 0) {
+    print('no matches');
+    return;
+  }
+  print(
+    table(
+      ['id', 'status', 'kind', 'created', 'seats (by place when finished)'],
+      matches.map((m) => [m.id, m.status, m.ranked ? 'ranked' : 'casual', when(m.createdAt), seatsLine(m)]),
+    ),
+  );
+}
+
+function seatsLine(m: Match): string {
+  const seats = [...m.seats].sort((a, b) => (a.place ?? a.seat + 100) - (b.place ?? b.seat + 100));
+  return seats.map((s) => (s.place !== null ? `${s.place}. ${s.agent.name}` : s.agent.name)).join(', ');
+}
+
+/** `matches show`: the match, its seats and, once it has ended, the ranking and the revealed seed. */
+export async function showMatch(ctx: PlatformContext, id: string): Promise<void> {
+  const m = await ctx.client.get<Match>(`/matches/${enc(id)}`);
+  if (printJson(ctx, m)) return;
+  print(describeMatch(m));
+}
+
+export function describeMatch(m: Match): string {
+  const lines = [
+    `match ${m.id}: ${m.status}, ${m.ranked ? 'ranked' : 'casual'}, ${m.seats.length} seats, ` +
+      `decision deadline ${m.timeoutMs} ms`,
+  ];
+  if (m.eventId) lines.push(`event ${m.eventId}, round ${m.eventRound ?? '-'}`);
+  lines.push(
+    `created ${when(m.createdAt)}, started ${when(m.startedAt)}, finished ${when(m.finishedAt)}` +
+      (m.attempts > 1 ? ` (${m.attempts} attempts)` : ''),
+  );
+  if (m.abortReason) lines.push(`aborted: ${m.abortReason}`);
+  const seats = [...m.seats].sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || a.seat - b.seat);
+  lines.push(
+    table(
+      ['place', 'seat', 'agent', 'id', 'faults', 'forfeited'],
+      seats.map((s) => [
+        s.place ?? '-',
+        s.seat,
+        s.agent.name,
+        s.agent.id,
+        s.faults,
+        s.forfeited ? 'yes' : '-',
+      ]),
+      ['right', 'right', 'left', 'left', 'right', 'left'],
+    ),
+  );
+  lines.push(`seed commitment ${m.seedCommitment}`);
+  if (m.seed !== null) lines.push(`seed ${JSON.stringify(m.seed)} (engine ${m.engineVersion ?? '?'})`);
+  if (m.status === 'finished') lines.push(`replay: coup platform replay download ${m.id}`);
+  return lines.join('\n');
+}
