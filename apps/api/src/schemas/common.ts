@@ -34,7 +34,17 @@ export const Name = z
     'letters, digits, "_", "." and "-", starting with a letter or digit',
   );
 
-export const Limit = z.coerce.number().int().min(1).max(100).default(20);
+/**
+ * A whole number in a query string. Stricter than z.coerce: an empty value, `0x10` or `1e2` is an error,
+ * not 0 or 16 or 100.
+ */
+export const queryInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: 'expected a whole number' }).int().min(min).max(max),
+  );
+
+export const Limit = queryInt(1, 100).default(20);
 
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({

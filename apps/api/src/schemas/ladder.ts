@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AccountId, AgentId } from './common';
+import { AccountId, AgentId, queryInt } from './common';
 
 export const LeaderboardQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInt(1, 200).default(50),
+  offset: queryInt(0, 1_000_000).default(0),
   /** Hide provisional agents (RD > 110). */
   established: z.enum(['true', 'false']).optional(),
 });

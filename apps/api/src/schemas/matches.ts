@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentId, EventId, MatchId, Timestamp } from './common';
+import { AgentId, EventId, Limit, MatchId, queryInt, Timestamp } from './common';
 
 export const MatchCreate = z.strictObject({
   /** One agent per seat, in seat order. */
@@ -55,9 +55,9 @@ export const MatchListQuery = z.strictObject({
   ranked: z.enum(['true', 'false']).optional(),
   event: EventId.optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: Limit,
 });
 
 export const ReplayQuery = z.strictObject({
-  seat: z.coerce.number().int().min(0).max(5).optional(),
+  seat: queryInt(0, 5).optional(),
 });
