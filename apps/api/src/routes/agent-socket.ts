@@ -93,7 +93,23 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         void app.redis.publish(k.agentIn(agent.id), JSON.stringify(inbound));
       });
 
-      const stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
+      // Cleanup is registered before the first await: a socket that closes during setup must not leave a
+      // subscription or an online mark behind.
+      let closed = false;
+      let timer: NodeJS.Timeout | undefined;
+      let stop: (() => Promise<void>) | undefined;
+      const cleanup = () => {
+        clearInterval(timer);
+        void stop?.();
+        stop = undefined;
+        void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
+      };
+      socket.on('close', () => {
+        closed = true;
+        cleanup();
+      });
+
+      stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
         try {
           const out = AgentOutbound.safeParse(JSON.parse(raw));
           if (out.success) send(out.data.message);
@@ -101,8 +117,10 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
           // ignore garbage on the channel
         }
       });
+      if (closed) return cleanup();
       await markOnline(app.redis, k, agent.id, socketId);
-      const timer = setInterval(
+      if (closed) return cleanup();
+      timer = setInterval(
         () => {
           if (!alive) return socket.terminate();
           alive = false;
@@ -111,11 +129,6 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         },
         Math.min(PING_MS, PRESENCE_TTL_MS / 2),
       );
-      socket.on('close', () => {
-        clearInterval(timer);
-        void stop();
-        void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
-      });
 
       send({ protocol: PROTOCOL_VERSION, type: 'welcome', agentId: agent.id, name: agent.name });
       await resendPending(agent.id, send);

@@ -32,11 +32,18 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       // carries its events; clients dedupe by the state's turn and events count), never lost.
       const buffered: string[] = [];
       let caughtUp = false;
-      const stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
+      let closed = false;
+      let stop: (() => Promise<void>) | undefined;
+      socket.on('close', () => {
+        closed = true;
+        void stop?.();
+      });
+      stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
         if (caughtUp) send(raw);
         else buffered.push(raw);
       });
-      socket.on('close', () => void stop());
+      // Closed while subscribing: the close handler ran before there was anything to stop.
+      if (closed) return void stop();
       send(JSON.stringify({ type: 'hello', matchId, status: match.status }));
       const log = await app.redis.lrange(app.keys.matchLog(matchId), 0, -1);
       for (const raw of log) send(raw);
