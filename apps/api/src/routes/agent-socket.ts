@@ -96,12 +96,11 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       // Cleanup is registered before the first await: a socket that closes during setup must not leave a
       // subscription or an online mark behind.
       let closed = false;
-      let timer: NodeJS.Timeout | undefined;
-      let stop: (() => Promise<void>) | undefined;
+      const held: { timer?: NodeJS.Timeout; stop?: () => Promise<void> } = {};
       const cleanup = () => {
-        clearInterval(timer);
-        void stop?.();
-        stop = undefined;
+        clearInterval(held.timer);
+        void held.stop?.();
+        held.stop = undefined;
         void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
       };
       socket.on('close', () => {
@@ -109,7 +108,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         cleanup();
       });
 
-      stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
+      held.stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
         try {
           const out = AgentOutbound.safeParse(JSON.parse(raw));
           if (out.success) send(out.data.message);
@@ -120,7 +119,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       if (closed) return cleanup();
       await markOnline(app.redis, k, agent.id, socketId);
       if (closed) return cleanup();
-      timer = setInterval(
+      held.timer = setInterval(
         () => {
           if (!alive) return socket.terminate();
           alive = false;

@@ -33,16 +33,17 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       const buffered: string[] = [];
       let caughtUp = false;
       let closed = false;
-      let stop: (() => Promise<void>) | undefined;
+      const held: { stop?: () => Promise<void> } = {};
       socket.on('close', () => {
         closed = true;
-        void stop?.();
+        void held.stop?.();
       });
-      stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
+      const stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
         if (caughtUp) send(raw);
         else buffered.push(raw);
       });
       // Closed while subscribing: the close handler ran before there was anything to stop.
+      held.stop = stop;
       if (closed) return void stop();
       send(JSON.stringify({ type: 'hello', matchId, status: match.status }));
       const log = await app.redis.lrange(app.keys.matchLog(matchId), 0, -1);
