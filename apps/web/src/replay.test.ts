@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from './testing/browser';
-import { uniqueName } from '@coup/api/src/testing/harness';
+import { uniqueName } from '@coup/api/testing';
 import { startUiPlatform } from './testing/platform';
 import type { UiPlatform } from './testing/platform';
 

@@ -1,5 +1,5 @@
-import { startHarness, uniqueName } from '@coup/api/src/testing/harness';
-import type { Account, Harness } from '@coup/api/src/testing/harness';
+import { startHarness, uniqueName } from '@coup/api/testing';
+import type { Account, Harness } from '@coup/api/testing';
 import { createBot } from '@coup/bots';
 import { createAgent } from '@coup/sdk';
 import type { ListeningAgent } from '@coup/sdk';
