@@ -49,16 +49,15 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     keys: runtime.keys,
     transports: runtime.transports,
     adminKey: admin.key,
-    // Filled in after listen when PORT is 0.
-    get publicUrl() {
-      return publicUrl;
-    },
+    publicUrl,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
-  if (!env.PUBLIC_URL && address && typeof address === 'object')
+  // With PORT 0 the real port is known only now.
+  if (!env.PUBLIC_URL && address && typeof address === 'object') {
     publicUrl = `http://localhost:${address.port}`;
-  app.publicUrl = publicUrl;
+    app.publicUrl = publicUrl;
+  }
 
   const workers = o.worker
     ? await startWorkers(runtime, publicUrl, (msg, extra) => app.log.warn(extra ?? {}, msg))
