@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { createMatch } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
 
-/** A few casual matches between house bots, so a new user sees results at once. Only on an empty database. */
+/** A few ranked matches between house bots, so a new user sees results at once. Only on an empty database. */
 export async function queueDemoMatches(
   prisma: PrismaClient,
   queue: Queue<MatchJob>,
@@ -15,7 +15,8 @@ export async function queueDemoMatches(
   for (let i = 0; i < count; i++) {
     // Rotate seats so each demo looks different.
     const agentIds = house.map((_, k) => (house[(k + i) % house.length] as Agent).id);
-    await createMatch(prisma, queue, { agentIds, ranked: false, timeoutMs });
+    // Ranked: the house bots anchor the ladder, and the leaderboard has rows after the first rating period.
+    await createMatch(prisma, queue, { agentIds, ranked: true, timeoutMs });
   }
   return count;
 }
