@@ -1,4 +1,5 @@
 import { CliError, EXIT_FAILED, EXIT_USAGE } from '../errors.ts';
+import { connectionProblem } from '../net-errors.ts';
 
 /** Long enough for POST /agents/:id/check, which waits for the agent's answer up to the match deadline. */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -114,21 +115,11 @@ function networkReason(err: unknown): string {
   // addresses were tried, e.g. localhost as ::1 then 127.0.0.1).
   const cause = e.cause as { code?: string; message?: string; errors?: { code?: string }[] } | undefined;
   const code = cause?.code ?? cause?.errors?.[0]?.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is it running? start it with npm start, or pass --url)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'unknown host';
-    case 'ECONNRESET':
-      return 'connection reset';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'host unreachable';
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'connection timed out';
-    default:
-      return code ?? cause?.message ?? e.message ?? String(err);
-  }
+  return (
+    connectionProblem(code, 'is it running? start it with npm start, or pass --url') ??
+    code ??
+    cause?.message ??
+    e.message ??
+    String(err)
+  );
 }

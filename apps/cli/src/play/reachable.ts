@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { CliError } from '../errors.ts';
+import { connectionProblem } from '../net-errors.ts';
 import type { AgentSpec } from './agents.ts';
 
 /** How long the reachability check waits for an agent's first HTTP response. */
@@ -45,18 +46,8 @@ function probe(url: string, timeoutMs: number): Promise<string | null> {
 }
 
 function reason(err: Error & { code?: string }): string {
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is the agent running on that port?)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'unknown host';
-    case 'ECONNRESET':
-      return 'connection reset';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'host unreachable';
-    default:
-      return err.code ? `${err.code} (${err.message})` : err.message;
-  }
+  return (
+    connectionProblem(err.code, 'is the agent running on that port?') ??
+    (err.code ? `${err.code} (${err.message})` : err.message)
+  );
 }
