@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newId, Prisma } from '@coup/db';
 import type { FastifyRequest } from 'fastify';
-import { conflict, forbidden, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../plugins/errors';
 import { AgentCreateBody, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
 import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
 import { checkAgent } from '../services/check';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import { ownedAgent } from '../services/owned-agent';
 import { agentInclude, presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
 
@@ -23,13 +24,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The agent, if it exists and the caller owns it (or is the operator). */
-  async function owned(req: FastifyRequest, id: string) {
-    const agent = await app.prisma.agent.findUnique({ where: { id }, include: agentInclude });
-    if (!agent || agent.deletedAt) throw notFound(`agent ${id}`);
-    if (!req.isAdmin && agent.ownerId !== req.account?.id)
-      throw forbidden('only the owner can change this agent');
-    return agent;
-  }
+  const owned = (req: FastifyRequest, id: string) => ownedAgent(app, req, id, 'change this agent');
 
   app.post(
     '/agents',

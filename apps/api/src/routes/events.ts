@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ID_PREFIX, newId } from '@coup/db';
 import type { Event, Prisma, PrismaClient } from '@coup/db';
 import { computeStandings } from '@coup/platform';
-import { conflict, forbidden, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../plugins/errors';
 import { AgentId, errors, EventId, Page } from '../schemas/common';
 import {
   EventCreate,
@@ -15,6 +15,8 @@ import {
 } from '../schemas/events';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import { matchInclude, presentMatch } from '../services/matches';
+import { ownedAgent } from '../services/owned-agent';
+import type { Caller } from '../services/owned-agent';
 
 const Params = z.object({ id: EventId });
 const EntryParams = z.object({ id: EventId, agentId: AgentId });
@@ -227,15 +229,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  /** The agent, if the caller owns it (or is the operator). */
-  async function ownedAgent(req: { account: { id: string } | null; isAdmin: boolean }, agentId: string) {
-    const agent = await app.prisma.agent.findUnique({ where: { id: agentId } });
-    if (!agent || agent.deletedAt) throw notFound(`agent ${agentId}`);
-    if (!req.isAdmin && agent.ownerId !== req.account?.id) {
-      throw forbidden('only the owner can enter or withdraw this agent');
-    }
-    return agent;
-  }
+  const ownedEntrant = (req: Caller, agentId: string) =>
+    ownedAgent(app, req, agentId, 'enter or withdraw this agent');
 
   app.post(
     '/events/:id/entries',
@@ -251,7 +246,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const agent = await ownedAgent(req, req.body.agentId);
+      const agent = await ownedEntrant(req, req.body.agentId);
       if (agent.status !== 'active')
         throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
       const key = { eventId: req.params.id, agentId: agent.id };
@@ -284,7 +279,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const agent = await ownedAgent(req, req.params.agentId);
+      const agent = await ownedEntrant(req, req.params.agentId);
       await whileOpen(
         req.params.id,
         async (tx) => {

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { Prisma } from '@coup/db';
 import { PROVISIONAL_RD } from '@coup/rating';
 import { checkRatings } from '@coup/worker';
-import { conflict, forbidden, notFound } from '../plugins/errors';
+import { conflict } from '../plugins/errors';
 import { AgentId, errors } from '../schemas/common';
 import { Leaderboard, LeaderboardQuery, QueueState, RatingsCheck } from '../schemas/ladder';
+import { ownedAgent } from '../services/owned-agent';
+import type { Caller } from '../services/owned-agent';
 
 const Params = z.object({ id: AgentId });
 
@@ -82,17 +84,8 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  async function ownedAgent(req: {
-    params: { id: string };
-    account: { id: string } | null;
-    isAdmin: boolean;
-  }) {
-    const agent = await app.prisma.agent.findUnique({ where: { id: req.params.id } });
-    if (!agent || agent.deletedAt) throw notFound(`agent ${req.params.id}`);
-    if (!req.isAdmin && agent.ownerId !== req.account?.id)
-      throw forbidden('only the owner can queue this agent');
-    return agent;
-  }
+  const queueable = (req: Caller & { params: { id: string } }) =>
+    ownedAgent(app, req, req.params.id, 'queue this agent');
   const present = (a: {
     id: string;
     inQueue: boolean;
@@ -106,7 +99,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/agents/:id/queue', queueSchema('Join the ranked queue'), async (req) => {
-    const agent = await ownedAgent(req);
+    const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
     if (agent.inQueue) return present(agent);
     const updated = await app.prisma.agent.update({
@@ -117,7 +110,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/agents/:id/queue', queueSchema('Leave the ranked queue'), async (req) => {
-    const agent = await ownedAgent(req);
+    const agent = await queueable(req);
     if (agent.isHouse && !req.isAdmin) throw conflict('house agents always stay in the queue');
     const updated = await app.prisma.agent.update({
       where: { id: agent.id },
