@@ -1,18 +1,5 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './testing/cli.ts';
-
-/** A port nobody listens on: bound by the OS, then released. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort, runCli } from './testing/cli.ts';
 
 const CASES: [string, string[], RegExp][] = [
   ['one agent', ['play', 'bot:random'], /2 to 6 agents, got 1/],
