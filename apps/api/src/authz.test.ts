@@ -17,8 +17,11 @@ interface Fixture {
 }
 
 interface RouteSpec {
-  /** public: anyone; account: any account (nothing owned); owner: the resource's owner (or the operator). */
-  kind: 'public' | 'account' | 'owner' | 'admin';
+  /**
+   * public: anyone; account: any account (nothing owned); caller: any account or the operator's admin key;
+   * owner: the resource's owner (or the operator).
+   */
+  kind: 'public' | 'account' | 'caller' | 'owner' | 'admin';
   ok: number;
   body?: (f: Fixture) => unknown;
   /** Runs before the calls (the resource they act on). */
@@ -50,7 +53,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /v1/agents/:id/check': { kind: 'owner', ok: 200 },
   'POST /v1/agents/:id/queue': { kind: 'owner', ok: 200 },
   'DELETE /v1/agents/:id/queue': { kind: 'owner', ok: 200 },
-  'POST /v1/matches': { kind: 'account', ok: 201, body: (f) => ({ agents: [f.agentId, f.agentId] }) },
+  // The operator may queue matches too (ranked ones: only the operator, see match-rules.test.ts).
+  'POST /v1/matches': { kind: 'caller', ok: 201, body: (f) => ({ agents: [f.agentId, f.agentId] }) },
   'POST /v1/admin/ratings/check': { kind: 'admin', ok: 200 },
   'POST /v1/events': { kind: 'admin', ok: 201, body: () => eventBody() },
   'POST /v1/events/:id/entries': { kind: 'owner', ok: 201, body: (f) => ({ agentId: f.agentId }) },
@@ -142,6 +146,10 @@ describe('authorisation matrix', () => {
       if (spec.kind === 'account') {
         // The operator's key has no account to act for.
         expectError(await call(bearer(h.adminKey)), 403, 'the admin key');
+      }
+      if (spec.kind === 'caller') {
+        const asAdmin = await call(bearer(h.adminKey));
+        expect(asAdmin.status, `the admin key: ${asAdmin.text}`).toBe(spec.ok);
       }
 
       const caller = spec.kind === 'public' ? {} : bearer(spec.kind === 'admin' ? h.adminKey : f.owner.key);

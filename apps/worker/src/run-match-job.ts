@@ -12,6 +12,11 @@ export interface MatchJobDeps {
   keys: Keys;
   transports: Transports;
   publicUrl: string;
+  /**
+   * Wall-clock cap of one run (MATCH_MAX_MS): past it the match is aborted with the reason, so agents that
+   * sleep to every deadline cannot hold a worker slot for long. Unset: no cap.
+   */
+  maxMatchMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -41,17 +46,31 @@ export async function runMatchJob(
   }
   const live = liveChannel(matchId, deps);
   await live.reset();
+  const cap = wallClockCap(deps.maxMatchMs);
+  const runSignal = signal ? AbortSignal.any([signal, cap.signal]) : cap.signal;
   try {
-    const replay = await runMatch({
-      matchId,
-      seed: match.seed,
-      agents,
-      timeoutMs: match.timeoutMs,
-      strategyPrompts: match.seats.map((s) => s.agent.strategyPrompt ?? undefined),
-      replayUrl: `${deps.publicUrl}/v1/matches/${matchId}/replay`,
-      onEvent: (u) => live.publish(u),
-      ...(signal ? { signal } : {}),
-    });
+    let replay;
+    try {
+      replay = await runMatch({
+        matchId,
+        seed: match.seed,
+        agents,
+        timeoutMs: match.timeoutMs,
+        strategyPrompts: match.seats.map((s) => s.agent.strategyPrompt ?? undefined),
+        replayUrl: `${deps.publicUrl}/v1/matches/${matchId}/replay`,
+        onEvent: (u) => live.publish(u),
+        signal: runSignal,
+      });
+    } catch (err) {
+      // Over its wall-clock cap (and not a lost lock: then the match is another worker's now).
+      if (!cap.signal.aborted || signal?.aborted) throw err;
+      const reason =
+        `the match ran past its wall-clock cap of ${deps.maxMatchMs} ms (MATCH_MAX_MS) and was aborted; ` +
+        'it counts for nothing';
+      if (await abortMatch(deps.prisma, matchId, reason, match.attempts)) live.aborted(reason);
+      deps.log?.('match over its wall-clock cap', { matchId, maxMatchMs: deps.maxMatchMs });
+      return 'aborted';
+    }
     let stats: SeatStats[] | null = null;
     try {
       stats = seatStats(replay);
@@ -81,8 +100,17 @@ export async function runMatchJob(
     live.end(replay.ranking);
     return 'finished';
   } finally {
+    cap.clear();
     await Promise.allSettled(agents.map((a) => a.close?.()));
   }
+}
+
+/** A signal aborted `ms` after now (never when ms is unset), and how to cancel its timer. */
+function wallClockCap(ms: number | undefined): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  if (ms === undefined) return { signal: controller.signal, clear: () => undefined };
+  const timer = setTimeout(() => controller.abort(new Error(`over MATCH_MAX_MS (${ms} ms)`)), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 /**
@@ -107,5 +135,6 @@ function liveChannel(matchId: string, deps: MatchJobDeps) {
     reset: () => deps.redis.del(logKey),
     publish: (u: SpectatorUpdate) => send({ type: 'update', matchId, events: u.events, state: u.state }),
     end: (ranking: number[][]) => send({ type: 'end', matchId, ranking }),
+    aborted: (abortReason: string) => send({ type: 'end', matchId, status: 'aborted', abortReason }),
   };
 }

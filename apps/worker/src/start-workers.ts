@@ -28,6 +28,7 @@ export async function startWorkers(
     prefix: env.QUEUE_PREFIX,
     concurrency: env.WORKER_CONCURRENCY,
     lockDurationMs: env.WORKER_LOCK_MS,
+    maxMatchMs: env.MATCH_MAX_MS,
     log,
   });
   const ladder = await startLadder({

@@ -27,10 +27,23 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
   return prisma.match.findUnique({ where: { id: matchId }, include: claimInclude });
 }
 
-/** Ends a queued or running match without a result. Returns false when it had already ended. */
-export async function abortMatch(prisma: PrismaClient, matchId: string, reason: string): Promise<boolean> {
+/**
+ * Ends a queued or running match without a result. Returns false when it had already ended. With `attempt`
+ * (claimMatch's `attempts`), only while that attempt is the latest: a worker whose run was superseded
+ * never aborts the run that replaced it.
+ */
+export async function abortMatch(
+  prisma: PrismaClient,
+  matchId: string,
+  reason: string,
+  attempt?: number,
+): Promise<boolean> {
   const { count } = await prisma.match.updateMany({
-    where: { id: matchId, status: { in: ['queued', 'running'] } },
+    where: {
+      id: matchId,
+      status: { in: ['queued', 'running'] },
+      ...(attempt !== undefined ? { attempts: attempt } : {}),
+    },
     data: { status: 'aborted', abortReason: reason, finishedAt: new Date() },
   });
   return count === 1;

@@ -13,6 +13,8 @@ export interface NewMatch {
   seed?: string;
   eventId?: string;
   eventRound?: number;
+  /** The account that asked for it through the API (counted against its cap of active matches). */
+  createdById?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
       timeoutMs: m.timeoutMs,
       eventId: m.eventId ?? null,
       eventRound: m.eventRound ?? null,
+      createdById: m.createdById ?? null,
       seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
     },
   });

@@ -53,6 +53,20 @@ export const EnvSchema = z.object({
   SEATS_PER_MATCH: z.coerce.number().int().min(2).max(6).default(4),
   MATCHMAKER_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   MAX_SEATS_PER_OWNER: z.coerce.number().int().min(1).max(6).default(1),
+  /**
+   * Queued plus running matches one account may have asked for through POST /v1/matches at a time, so one
+   * account cannot fill the match queue (a 429 beyond it). The operator's admin key has no such cap.
+   */
+  MAX_ACTIVE_MATCHES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Wall-clock cap of one match run: past it the worker aborts the match (abortReason says so), so agents
+   * that sleep to every deadline cannot hold a worker slot for long. 10 minutes by default.
+   */
+  MATCH_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   /** Passed to crypto for agent secrets at rest; unset: a key kept in .data/secret.key. */
   SECRET_KEY: z.string().optional(),
 });

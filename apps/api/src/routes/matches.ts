@@ -1,34 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Replay, replayForSeat } from '@coup/protocol';
-import { conflict, HttpError, notFound } from '../plugins/errors';
-import { errors, MatchId, Page } from '../schemas/common';
+import { HttpError, notFound } from '../plugins/errors';
+import { errorCodes, errors, MatchId, Page } from '../schemas/common';
 import { MatchCreate, MatchListQuery, MatchOut, ReplayQuery } from '../schemas/matches';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import {
+  CUSTOM_TIMEOUT_NOT_ALLOWED,
+  RANKED_NOT_ALLOWED,
+  TOO_MANY_ACTIVE_MATCHES,
+  TOO_MANY_SEATS_PER_OWNER,
+} from '../services/match-policy';
 import { matchInclude, presentMatch, queueMatch } from '../services/matches';
 
 const Params = z.object({ id: MatchId });
+
+const QUEUE_RULES =
+  'Ranked matches are formed by the matchmaker (the ranked queue) and official events; only the ' +
+  "operator's admin key may queue one here (403 ranked_not_allowed otherwise), and it seats at most " +
+  'MAX_SEATS_PER_OWNER agents of one owner (409 too_many_seats_per_owner). A casual match that seats ' +
+  "another owner's agent (not a house agent) uses the platform's decision deadline, MATCH_TIMEOUT_MS: a " +
+  'different timeoutMs is refused (400 custom_timeout_not_allowed). Casual matches never count for ' +
+  'ratings, the ranked queue or public statistics. An account may have MAX_ACTIVE_MATCHES_PER_ACCOUNT ' +
+  'queued or running matches at a time (429 too_many_active_matches).';
 
 export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/matches',
     {
-      onRequest: app.requireAccount,
+      onRequest: app.requireCaller,
       schema: {
         tags: ['matches'],
-        summary: 'Queue a match between named agents (one per seat, 2-6 seats), ranked or casual',
+        summary:
+          'Queue a match between named agents (one per seat, 2-6 seats): casual, or ranked with the admin key',
+        description: QUEUE_RULES,
         security: [{ bearer: [] }],
         body: MatchCreate,
-        response: { 201: MatchOut, ...errors(400, 401, 403, 404, 409) },
+        response: {
+          201: MatchOut,
+          400: errorCodes(
+            ['validation_failed', CUSTOM_TIMEOUT_NOT_ALLOWED],
+            `validation_failed: a bad body; ${CUSTOM_TIMEOUT_NOT_ALLOWED}: a timeoutMs other than ` +
+              "MATCH_TIMEOUT_MS for a match that seats another owner's agent",
+          ),
+          ...errors(401, 404),
+          403: errorCodes(
+            [RANKED_NOT_ALLOWED],
+            `${RANKED_NOT_ALLOWED}: ranked: true asked for without the admin key`,
+          ),
+          409: errorCodes(
+            ['conflict', TOO_MANY_SEATS_PER_OWNER],
+            'conflict: an agent that cannot play, one agent twice in a ranked match, or a seed for a ranked ' +
+              `match; ${TOO_MANY_SEATS_PER_OWNER}: a ranked match with more than MAX_SEATS_PER_OWNER ` +
+              'agents of one owner',
+          ),
+          429: errorCodes(
+            [TOO_MANY_ACTIVE_MATCHES, 'rate_limited'],
+            `${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
+              'matches already (details: active, limit); rate_limited: too many requests',
+          ),
+        },
       },
     },
     async (req, reply) => {
       const b = req.body;
-      if (b.ranked && b.seed !== undefined) throw conflict('a ranked match draws its own seed');
-      const match = await queueMatch(app, {
+      const match = await queueMatch(app, req, {
         agentIds: b.agents,
         ranked: b.ranked,
-        timeoutMs: b.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
+        ...(b.timeoutMs !== undefined ? { timeoutMs: b.timeoutMs } : {}),
         ...(b.seed !== undefined ? { seed: b.seed } : {}),
       });
       return reply.code(201).send(presentMatch(match, app.publicUrl));

@@ -78,7 +78,7 @@ export const AgentOut = z
       .optional(),
     stats: z
       .object({
-        /** Finished matches the figures are computed from (the most recent ones). */
+        /** Finished ranked matches the figures are computed from (the most recent ones; casual never count). */
         matches: z.number().int(),
         decisions: z.number().int(),
         /** Role claims (claimed actions and blocks) made without holding the role. */

@@ -14,6 +14,22 @@ export const ErrorBody = z
 export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 429 | 503)[]) =>
   Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
 
+/**
+ * The error shape with a description of the codes a route gives for one status, so clients can read in
+ * the OpenAPI document which `error.code` means what. The code stays a string: other layers (auth, the
+ * rate limit) may answer with the same status.
+ */
+export const errorCodes = (codes: readonly string[], description: string) =>
+  z
+    .object({
+      error: z.object({
+        code: z.string().meta({ examples: [...codes] }),
+        message: z.string(),
+        details: z.unknown().optional(),
+      }),
+    })
+    .meta({ description });
+
 export const idOf = (prefix: string) =>
   z
     .string()

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { createMatch } from '@coup/platform';
+import { enqueueMatch, insertMatch } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
+import {
+  checkRankedAllowed,
+  checkSeatsPerOwner,
+  decisionDeadline,
+  tooManyActiveMatches,
+} from './match-policy';
+import type { MatchCaller } from './match-policy';
 
 export const matchInclude = {
   seats: { orderBy: { seat: 'asc' }, include: { agent: { select: { id: true, name: true } } } },
@@ -55,18 +62,64 @@ function rankingFromPlaces(seats: { seat: number; place: number | null }[]): num
   return [...byPlace.entries()].sort((a, b) => a[0] - b[0]).map(([, seats]) => seats);
 }
 
-/** Validates the agents, then creates a queued match with its seats and hands it to the workers. */
-export async function queueMatch(app: FastifyInstance, input: NewMatch): Promise<MatchWithSeats> {
-  const agents = await app.prisma.agent.findMany({ where: { id: { in: input.agentIds } } });
+export interface MatchRequest {
+  agentIds: string[];
+  ranked: boolean;
+  /** Absent: the platform's deadline (MATCH_TIMEOUT_MS). */
+  timeoutMs?: number;
+  seed?: string;
+}
+
+/**
+ * Checks the caller may queue this match (match-policy.ts), validates the agents, then creates a queued
+ * match with its seats and hands it to the workers. A match asked for with an account key counts against
+ * that account's cap of queued plus running matches (MAX_ACTIVE_MATCHES_PER_ACCOUNT).
+ */
+export async function queueMatch(
+  app: FastifyInstance,
+  caller: MatchCaller,
+  req: MatchRequest,
+): Promise<MatchWithSeats> {
+  if (req.ranked) checkRankedAllowed(caller);
+  if (req.ranked && req.seed !== undefined) throw conflict('a ranked match draws its own seed');
+  const agents = await app.prisma.agent.findMany({ where: { id: { in: req.agentIds } } });
   const byId = new Map(agents.map((a) => [a.id, a]));
-  for (const id of input.agentIds) {
+  for (const id of req.agentIds) {
     const a = byId.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
   }
-  if (input.ranked && new Set(input.agentIds).size !== input.agentIds.length) {
-    throw conflict('a ranked match cannot seat one agent twice');
+  const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
+  if (req.ranked) {
+    if (new Set(req.agentIds).size !== req.agentIds.length) {
+      throw conflict('a ranked match cannot seat one agent twice');
+    }
+    checkSeatsPerOwner(seated, app.env.MAX_SEATS_PER_OWNER);
   }
-  const id = await createMatch(app.prisma, app.matchQueue, input);
+  const input: NewMatch = {
+    agentIds: req.agentIds,
+    ranked: req.ranked,
+    timeoutMs: decisionDeadline(caller, seated, req.timeoutMs, app.env.MATCH_TIMEOUT_MS),
+    ...(req.seed !== undefined ? { seed: req.seed } : {}),
+  };
+  const account = caller.account;
+  const id = account ? await insertCapped(app, account.id, input) : await insertMatch(app.prisma, input);
+  await enqueueMatch(app.matchQueue, id);
   return app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+}
+
+/**
+ * Writes the match unless the account already has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ones.
+ * The account row is locked for the count and the insert, so parallel requests cannot all slip under it.
+ */
+async function insertCapped(app: FastifyInstance, accountId: string, input: NewMatch): Promise<string> {
+  const limit = app.env.MAX_ACTIVE_MATCHES_PER_ACCOUNT;
+  return app.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+    const active = await tx.match.count({
+      where: { createdById: accountId, status: { in: ['queued', 'running'] } },
+    });
+    if (active >= limit) throw tooManyActiveMatches(active, limit);
+    return insertMatch(tx, { ...input, createdById: accountId });
+  });
 }

@@ -4,7 +4,7 @@ import { behaviour, RATING_EPOCH_MS, sumStats } from '@coup/platform';
 import type { SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
 
-/** Profile figures are computed over this many of the agent's latest finished matches. */
+/** Profile figures are computed over this many of the agent's latest finished ranked matches. */
 export const PROFILE_MATCHES = 200;
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
@@ -22,10 +22,14 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
   }));
 }
 
-/** Behaviour figures (bluff, challenge, block, fault rates, latency) from the per-seat stats of replays. */
+/**
+ * Behaviour figures (bluff, challenge, block, fault rates, latency) from the per-seat stats of replays of
+ * ranked matches only: a casual match is anyone's to set up (opponents, a short deadline), so it must not
+ * shape an agent's public figures.
+ */
 export async function behaviourStats(prisma: PrismaClient, agentId: string) {
   const seats = await prisma.matchSeat.findMany({
-    where: { agentId, match: { status: 'finished' }, stats: { not: Prisma.DbNull } },
+    where: { agentId, match: { status: 'finished', ranked: true }, stats: { not: Prisma.DbNull } },
     orderBy: { match: { finishedAt: 'desc' } },
     take: PROFILE_MATCHES,
     select: { stats: true },

@@ -9,6 +9,10 @@ export interface ScheduleEventsOptions {
   now?: number;
   /** A queued event match older than this without a job gets its job again (a crash after the commit). */
   requeueAfterMs?: number;
+  /**
+   * Agents of one (non-house) owner at one table (MAX_SEATS_PER_OWNER), as in the matchmaker. Default 1.
+   */
+  maxPerOwner?: number;
 }
 
 export interface ScheduleReport {
@@ -50,7 +54,7 @@ export async function scheduleEvents(
     select: { id: true },
   });
   for (const { id } of due) {
-    const step = await prisma.$transaction((tx) => stepEvent(tx, id, now, o.timeoutMs), {
+    const step = await prisma.$transaction((tx) => stepEvent(tx, id, now, o.timeoutMs, o.maxPerOwner ?? 1), {
       timeout: 30_000,
       maxWait: 10_000,
     });
@@ -68,7 +72,13 @@ export async function scheduleEvents(
 }
 
 /** Advances one event by at most one step, under its row lock. */
-async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Promise<Step> {
+async function stepEvent(
+  tx: Tx,
+  id: string,
+  now: Date,
+  timeoutMs: number,
+  maxPerOwner: number,
+): Promise<Step> {
   const step: Step = { started: false, finished: false, created: [] };
   // Another worker holding the row is advancing this event right now: leave it to that one.
   const locked = await tx.$queryRaw<{ id: string }[]>`
@@ -114,11 +124,20 @@ async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Prom
   // no new tables: a paused agent plays no new matches.
   const entries = await tx.eventEntry.findMany({
     where: { eventId: id },
-    include: { agent: { select: { id: true, name: true, status: true, deletedAt: true } } },
+    include: {
+      agent: {
+        select: { id: true, name: true, status: true, deletedAt: true, ownerId: true, isHouse: true },
+      },
+    },
   });
   const entrants = entries
     .filter((e) => playable(e.agent))
-    .map((e) => ({ agentId: e.agentId, name: e.agent.name }));
+    .map((e) => ({
+      agentId: e.agentId,
+      name: e.agent.name,
+      ownerId: e.agent.ownerId,
+      house: e.agent.isHouse,
+    }));
   const round = current + 1;
   const { tables } = pairRound({
     eventId: id,
@@ -127,6 +146,9 @@ async function stepEvent(tx: Tx, id: string, now: Date, timeoutMs: number): Prom
     seatsPerMatch: event.seatsPerMatch,
     entrants,
     history,
+    // No table seats more than maxPerOwner agents of one owner (house agents exempt): an event's results
+    // may be rated, so self-collusion is ruled out here as in the ranked queue.
+    maxPerOwner,
   });
   if (tables.length === 0) return finish();
   for (const agentIds of tables) {

@@ -5,6 +5,7 @@ import { QUEUE, requeueOrphans } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
+import { DEFAULT_MATCHMAKING } from './matchmaking';
 import type { MatchmakingConfig } from './matchmaking';
 import { scheduleEvents } from './events';
 
@@ -65,7 +66,11 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
         case 'events':
           return o.eventsEnabled
-            ? scheduleEvents(o.prisma, { matchQueue: o.matchQueue, timeoutMs: o.timeoutMs })
+            ? scheduleEvents(o.prisma, {
+                matchQueue: o.matchQueue,
+                timeoutMs: o.timeoutMs,
+                maxPerOwner: o.matchmaking?.maxPerOwner ?? DEFAULT_MATCHMAKING.maxPerOwner,
+              })
             : null;
         default:
           return null;

@@ -91,8 +91,9 @@ async function candidatesOf(tx: Tx, now: number): Promise<Candidate[]> {
 }
 
 /**
- * Takes agents that fault or forfeit too often out of the ranked queue, saying why. Only matches finished
- * since the agent (re)joined the queue count, so an owner who fixed the agent and rejoined starts clean.
+ * Takes agents that fault or forfeit too often out of the ranked queue, saying why. Only ranked matches
+ * finished since the agent (re)joined the queue count: an owner who fixed the agent and rejoined starts
+ * clean, and a casual match (whoever queued it, with whatever deadline) can never push an agent out.
  */
 async function dropFaultyAgents(prisma: Tx): Promise<void> {
   const rows = await prisma.$queryRaw<{ agent_id: string; bad: number; forfeits: number; n: number }[]>`
@@ -106,7 +107,7 @@ async function dropFaultyAgents(prisma: Tx): Promise<void> {
       FROM match_seats ms
       JOIN matches m ON m.id = ms.match_id
       JOIN agents a ON a.id = ms.agent_id
-      WHERE m.status = 'finished' AND a.in_queue AND NOT a.is_house AND a.deleted_at IS NULL
+      WHERE m.status = 'finished' AND m.ranked AND a.in_queue AND NOT a.is_house AND a.deleted_at IS NULL
         AND (a.queue_joined_at IS NULL OR m.finished_at > a.queue_joined_at)
     ) recent
     WHERE rn <= ${RECENT_CHECK}

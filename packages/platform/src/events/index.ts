@@ -6,4 +6,6 @@ export { planTables, chunkTables } from './tables';
 export type { TablePlan } from './tables';
 export { circleRound, greedyTables } from './round-robin';
 export { Meetings } from './meetings';
+export { separateOwners } from './owners';
+export type { SeparatedTables } from './owners';
 export { seededRandom, shuffled } from './random';

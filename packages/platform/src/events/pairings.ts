@@ -1,4 +1,5 @@
 import { Meetings } from './meetings';
+import { separateOwners } from './owners';
 import { seededRandom, shuffled } from './random';
 import { circleRound, greedyTables } from './round-robin';
 import { computeStandings } from './standings';
@@ -16,12 +17,20 @@ export interface PairingInput {
   entrants: readonly EventEntrant[];
   /** The event's matches of earlier rounds (any status). */
   history: readonly EventMatchRecord[];
+  /**
+   * At most this many agents of one owner at a table (MAX_SEATS_PER_OWNER; entrants' ownerId, house
+   * agents exempt): no self-collusion in events either. Unset: no limit.
+   */
+  maxPerOwner?: number;
 }
 
 export interface RoundPairing {
   /** Agent ids per table, in seat order. */
   tables: string[][];
-  /** Entrants without a table this round (only with 2-seat tables and an odd count). */
+  /**
+   * Entrants without a table this round: with 2-seat tables and an odd count, or when the per-owner limit
+   * left no seat for them.
+   */
   byes: string[];
 }
 
@@ -29,12 +38,18 @@ export interface RoundPairing {
 export function pairRound(p: PairingInput): RoundPairing {
   const plan = planTables(p.entrants.length, p.seatsPerMatch);
   if (plan.sizes.length === 0) return { tables: [], byes: p.entrants.map((e) => e.agentId) };
-  const pairing = p.format === 'swiss' ? swissRound(p, plan.sizes) : roundRobinRound(p, plan.sizes);
+  const paired = p.format === 'swiss' ? swissRound(p, plan.sizes) : roundRobinRound(p, plan.sizes);
+  const pairing = p.maxPerOwner === undefined ? paired : withinOwnerLimit(p, paired, p.maxPerOwner);
   // Seat order within a table is shuffled too, so no entrant always sits first.
   const tables = pairing.tables.map((t, i) =>
     shuffled(t, seededRandom(`${p.eventId}:${p.round}:seats:${i}`)),
   );
   return { tables, byes: pairing.byes };
+}
+
+function withinOwnerLimit(p: PairingInput, pairing: RoundPairing, maxPerOwner: number): RoundPairing {
+  const owners = new Map(p.entrants.map((e) => [e.agentId, e.house ? null : (e.ownerId ?? null)]));
+  return separateOwners(pairing.tables, pairing.byes, (id) => owners.get(id) ?? null, maxPerOwner);
 }
 
 function roundRobinRound(p: PairingInput, sizes: number[]): RoundPairing {

@@ -6,6 +6,10 @@ export type EventMatchStatus = 'queued' | 'running' | 'finished' | 'aborted';
 export interface EventEntrant {
   agentId: string;
   name: string;
+  /** For the per-owner limit at a table (pairRound's maxPerOwner); unset: exempt. */
+  ownerId?: string;
+  /** House agents are exempt from the per-owner limit, as in the matchmaker. */
+  house?: boolean;
 }
 
 export interface EventMatchRecord {

@@ -27,7 +27,8 @@ function ratingSection(a: Agent): HTMLElement {
 }
 
 function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
-  if (!s || s.matches === 0) return note('No finished matches to compute behaviour from yet.');
+  if (!s || s.matches === 0)
+    return note('No finished ranked matches to compute behaviour from yet (casual matches never count).');
   return h(
     'div',
     null,
@@ -45,7 +46,7 @@ function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
     h(
       'p',
       { class: 'muted small' },
-      `From ${s.decisions} decisions in the latest ${s.matches} finished matches.`,
+      `From ${s.decisions} decisions in the latest ${s.matches} finished ranked matches.`,
     ),
   );
 }
