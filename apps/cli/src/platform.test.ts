@@ -81,7 +81,22 @@ describe('coup platform', () => {
     const house = (await h.api<{ items: { id: string; name: string }[] }>('GET', '/v1/agents?house=true'))
       .body.items;
     const opponent = house.find((a) => a.name === 'house-random') ?? house[0]!;
-    const played = await coup('matches', 'queue', agentId, opponent.id, '--ranked', '--wait');
+    // Ranked matches come from the ranked queue; only the operator's admin key may queue one directly.
+    const refused = await coup('matches', 'queue', agentId, opponent.id, '--ranked');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^error: ranked matches are formed only by the matchmaker .*\(ranked_not_allowed, HTTP 403\)\n\(ranked matches come from the ranked queue: coup platform agents queue <id>/,
+    );
+    const played = await coup(
+      'matches',
+      'queue',
+      agentId,
+      opponent.id,
+      '--ranked',
+      '--wait',
+      '--key',
+      h.adminKey,
+    );
     expect(played.stderr).toMatch(/^queued match mt_\w+; waiting/);
     expect(played.code).toBe(0);
     const matchId = played.stdout.match(/^match (mt_\w+): finished, ranked, 2 seats/m)?.[1] ?? '';

@@ -20,7 +20,8 @@ async function playRanked(count: number): Promise<string[]> {
   const { random, honest, heuristic } = p.house as Record<string, string>;
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    ids.push(await p.h.queueMatch(p.owner.key, [random, honest, heuristic] as string[], { ranked: true }));
+    // Only the operator queues ranked matches through the API (everyone else uses the ranked queue).
+    ids.push(await p.h.queueMatch(p.h.adminKey, [random, honest, heuristic] as string[], { ranked: true }));
   }
   for (const id of ids) expect((await p.h.waitForMatch(id)).status).toBe('finished');
   return ids;

@@ -6,8 +6,13 @@ import { addPlatformOptions, contextOf } from './platform-options.ts';
 const QUEUE_HELP = `
 Examples:
   $ coup platform matches queue ag_mine ag_house --wait          # a casual match, then its ranking
-  $ coup platform matches queue ag_a ag_b ag_c --ranked --timeout-ms 2000
-  (house agents, always available: coup platform agents list, or GET /v1/agents?house=true)`;
+  $ coup platform matches queue ag_mine ag_house --timeout-ms 2000   # your own and house agents only
+  $ coup platform matches queue ag_a ag_b ag_c --ranked --key "$ADMIN_KEY"   # the operator only
+  (house agents, always available: coup platform agents list, or GET /v1/agents?house=true)
+Ranked play: put your agent in the ranked queue (coup platform agents queue <id>); the matchmaker forms
+the ranked matches. Casual matches never count for ratings. A match that seats another owner's agent
+plays at the platform's decision deadline. An account may have a limited number of queued and running
+matches at a time (the platform's MAX_ACTIVE_MATCHES_PER_ACCOUNT).`;
 
 /** `coup platform matches ...`: queue, list and show matches (POST/GET /v1/matches). */
 export function registerPlatformMatchCommands(platform: Command): void {
@@ -18,11 +23,11 @@ export function registerPlatformMatchCommands(platform: Command): void {
       .command('queue')
       .description('queue a match between agents, one per seat (2 to 6), in seat order')
       .argument('<agents...>', 'agent ids (ag_...)')
-      .option('--ranked', 'a ranked match (it counts for ratings)')
+      .option('--ranked', "a ranked match, counted for ratings (the operator's admin key only)")
       .addOption(
         new Option(
           '-t, --timeout-ms <ms>',
-          'deadline of each decision (default: the platform setting)',
+          'deadline of each decision (default: the platform setting; only when every seat is yours or a house agent)',
         ).argParser(positiveInt('--timeout-ms', 30_000)),
       )
       .addOption(

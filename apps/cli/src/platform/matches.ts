@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT_FAILED, ExitCode } from '../errors.ts';
+import { ApiError } from './client.ts';
 import type { PlatformContext } from './context.ts';
 import { note, print, printJson, table, when } from './format.ts';
 import type { Match, MatchStatus, Page } from './types.ts';
@@ -14,14 +15,29 @@ export interface QueueOptions {
   wait: boolean;
 }
 
+/** What to do instead, by the API's error code. */
+const QUEUE_HINTS: Record<string, string> = {
+  ranked_not_allowed:
+    '(ranked matches come from the ranked queue: coup platform agents queue <id>; --ranked needs the ' +
+    "operator's admin key)",
+  custom_timeout_not_allowed:
+    "(leave out --timeout-ms: another owner's agent plays at the platform's deadline)",
+  too_many_active_matches: '(wait for your queued and running matches to end: coup platform matches list)',
+};
+
 /** `matches queue`: one agent per seat, in seat order; with --wait, follows the match to its end. */
 export async function queueMatch(ctx: PlatformContext, agents: string[], o: QueueOptions): Promise<void> {
-  const queued = await ctx.client.post<Match>('/matches', {
-    agents,
-    ranked: o.ranked,
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(o.seed !== undefined ? { seed: o.seed } : {}),
-  });
+  const queued = await ctx.client
+    .post<Match>('/matches', {
+      agents,
+      ranked: o.ranked,
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    })
+    .catch((err: unknown) => {
+      const hint = err instanceof ApiError ? QUEUE_HINTS[err.code] : undefined;
+      throw hint && err instanceof ApiError ? new ApiError(err.message, err.code, err.status, hint) : err;
+    });
   if (!o.wait) {
     if (printJson(ctx, queued)) return;
     print(`queued ${queued.ranked ? 'ranked' : 'casual'} match ${queued.id}`);
