@@ -53,6 +53,7 @@ export interface MatchView {
   attempts: number;
   abortReason: string | null;
   startedAt: string | null;
+  finishedAt: string | null;
   ranking: number[][] | null;
   seats: {
     seat: number;
