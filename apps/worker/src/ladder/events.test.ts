@@ -24,16 +24,20 @@ function fakeQueue() {
   return { queue, jobs };
 }
 
-async function makeAgent(name: string, extra: { status?: 'active' | 'paused'; deleted?: boolean } = {}) {
+async function makeAgent(
+  name: string,
+  extra: { status?: 'active' | 'paused'; deleted?: boolean; owner?: string } = {},
+) {
   const id = newId(ID_PREFIX.agent);
   await db.prisma.agent.create({
     data: {
       id,
-      ownerId,
+      ownerId: extra.owner ?? ownerId,
       name: `${name}-${id.slice(-6)}`,
       transport: 'http',
       endpointUrl: 'bot:random',
-      isHouse: true,
+      // Agents of another owner are ordinary agents; the shared owner's are house agents.
+      isHouse: extra.owner === undefined,
       status: extra.status ?? 'active',
       deletedAt: extra.deleted ? new Date() : null,
       secretHash: hashSecret(id),
@@ -167,6 +171,42 @@ describe('scheduleEvents', () => {
     expect(matches.filter((m) => m.eventRound === 2)).toHaveLength(3);
     // Event matches count for ratings only when the event is rated.
     expect(matches.every((m) => !m.ranked)).toBe(true);
+  });
+
+  it('never seats two agents of one owner at a table (MAX_SEATS_PER_OWNER, default 1)', async () => {
+    const owners = [newId(ID_PREFIX.account), newId(ID_PREFIX.account)];
+    for (const id of owners) {
+      await db.prisma.account.create({
+        data: { id, name: `owner-${id}`, apiKeyHash: hashSecret(id), apiKeyPrefix: 'x' },
+      });
+    }
+    // Three agents each: a heads-up round robin over 5 rounds would pair every two of them once.
+    const agents = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => makeAgent(`own${i}`, { owner: owners[i % 2] as string })),
+    );
+    const ownerOf = new Map(agents.map((a, i) => [a, owners[i % 2]]));
+    const eventId = await makeEvent(agents, { rounds: 5, rated: true });
+    const { queue } = fakeQueue();
+    for (let round = 1; round <= 5; round++) {
+      await scheduleEvents(db.prisma, { matchQueue: queue, timeoutMs: 1000 });
+      await playRound(eventId);
+    }
+    const matches = await eventMatches(eventId);
+    expect(matches).toHaveLength(15);
+    for (const m of matches) {
+      const seated = m.seats.map((s) => ownerOf.get(s.agentId));
+      expect(new Set(seated).size, `round ${m.eventRound}`).toBe(seated.length);
+    }
+    // With the limit raised, the same owner's agents may meet.
+    const again = await makeEvent(agents, { rounds: 5 });
+    for (let round = 1; round <= 5; round++) {
+      await scheduleEvents(db.prisma, { matchQueue: queue, timeoutMs: 1000, maxPerOwner: 2 });
+      await playRound(again);
+    }
+    const shared = (await eventMatches(again)).filter(
+      (m) => ownerOf.get(m.seats[0]!.agentId) === ownerOf.get(m.seats[1]!.agentId),
+    );
+    expect(shared.length).toBeGreaterThan(0);
   });
 
   it('leaves a future event alone, and an aborted match still ends its round', async () => {
