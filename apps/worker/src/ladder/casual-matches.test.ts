@@ -4,10 +4,12 @@ import { hashSecret, ID_PREFIX, newId, seedCommitment } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import type { MatchJob } from '@coup/platform';
+import { closeDuePeriods } from './close-periods';
 import { FAULTY_MATCHES_LIMIT, matchmakerPass } from './matchmaker';
 
-// The ranked queue's fault eviction counts ranked matches only: anyone can queue a casual match against
-// another owner's agent, so casual faults (a victim made to time out) must never push an agent out.
+// Casual matches count for nothing in the ladder: anyone can queue one against another owner's agent, so
+// neither its result nor its faults (a victim made to time out) may reach ratings or push an agent out of
+// the ranked queue. Only ranked matches (matchmaker, rated events, the operator) do.
 
 let db: TestDatabase;
 let ownerId: string;
@@ -72,8 +74,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe('fault eviction from the ranked queue', () => {
-  it('ignores faults in casual matches, and evicts on faults in ranked ones', async () => {
+describe('casual matches', () => {
+  it('never evict from the ranked queue; faults in ranked matches do', async () => {
     const victim = await makeAgent({ inQueue: true });
     for (let i = 0; i < 2 * FAULTY_MATCHES_LIMIT; i++) await faultyMatch(victim, false);
     await matchmakerPass(db.prisma, { matchQueue: noJobs, timeoutMs: 1000 });
@@ -86,5 +88,21 @@ describe('fault eviction from the ranked queue', () => {
     expect(after.queueReason).toMatch(
       new RegExp(`faults or forfeits in ${FAULTY_MATCHES_LIMIT} of its last ${FAULTY_MATCHES_LIMIT} matches`),
     );
+  });
+
+  it('are never rated; ranked matches are', async () => {
+    const agent = await makeAgent({ inQueue: false });
+    await faultyMatch(agent, false);
+    const periodMs = 1000;
+    await closeDuePeriods(db.prisma, { periodMs, now: Date.now() + 10 * periodMs });
+    expect(await db.prisma.rating.findUnique({ where: { agentId: agent } })).toBeNull();
+    const casual = await db.prisma.match.findMany({ where: { ranked: false } });
+    expect(casual.every((m) => m.ratingPeriodId === null)).toBe(true);
+
+    await faultyMatch(agent, true);
+    await closeDuePeriods(db.prisma, { periodMs, now: Date.now() + 10 * periodMs });
+    const rating = await db.prisma.rating.findUniqueOrThrow({ where: { agentId: agent } });
+    expect(rating.games).toBe(1);
+    expect(rating.rating).toBeLessThan(1500);
   });
 });
