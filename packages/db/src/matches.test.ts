@@ -47,6 +47,18 @@ describe('claimMatch', () => {
     expect(await claimMatch(db.prisma, m.id)).toBeNull();
     expect(await abortMatch(db.prisma, m.id, 'again')).toBe(false);
   });
+
+  it('abortMatch with an attempt aborts only while that attempt is the latest', async () => {
+    const m = await makeMatch(db.prisma, agents);
+    await claimMatch(db.prisma, m.id);
+    await claimMatch(db.prisma, m.id);
+    // The first run's wall-clock cap fires after another worker took the match over: nothing changes.
+    expect(await abortMatch(db.prisma, m.id, 'over MATCH_MAX_MS', 1)).toBe(false);
+    expect((await db.prisma.match.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('running');
+    expect(await abortMatch(db.prisma, m.id, 'over MATCH_MAX_MS', 2)).toBe(true);
+    const row = await db.prisma.match.findUniqueOrThrow({ where: { id: m.id } });
+    expect(row).toMatchObject({ status: 'aborted', abortReason: 'over MATCH_MAX_MS' });
+  });
 });
 
 describe('storeMatchResult', () => {
