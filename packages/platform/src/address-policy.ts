@@ -141,3 +141,15 @@ export function describeVerdict(v: AddressVerdict, policy: AgentAddresses): stri
     : '(refused under every AGENT_ADDRESSES policy)';
   return v.embedded ? `carries ${v.embedded}, ${what} ${because}` : `is ${what} ${because}`;
 }
+
+/** One line for the start logs: which policy is in force, and why. */
+export function describeAgentAddresses(policy: AgentAddresses, explicit: boolean): string {
+  const why = explicit
+    ? 'set'
+    : `the default ${policy === 'public' ? 'under' : 'outside'} NODE_ENV=production`;
+  const what =
+    policy === 'public'
+      ? 'only public addresses are called'
+      : 'agents on this machine and on private networks may be called; set AGENT_ADDRESSES=public on a platform others register agents on';
+  return `agent endpoints: AGENT_ADDRESSES=${policy} (${why}): ${what}`;
+}
