@@ -27,6 +27,7 @@ export async function openapiYaml(): Promise<string> {
     keys: keys('openapi'),
     transports: createTransports({
       wsAgent: () => ({ name: 'none', decide: () => Promise.reject(new Error()) }),
+      agentAddresses: env.AGENT_ADDRESSES,
     }),
     adminKey: 'openapi-openapi-openapi',
     publicUrl: 'http://localhost:3000',

@@ -1,11 +1,12 @@
 // The API alone (scale-out and docker-compose): needs DATABASE_URL and REDIS_URL; runs no worker unless
 // RUN_WORKER=true. `start.ts` is the one-command start with embedded defaults.
-import { parseEnv } from '@coup/platform';
+import { describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startPlatform } from './boot/platform';
 
 async function main() {
   const env = parseEnv({ RUN_WORKER: 'false', ...process.env });
   if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('server.ts needs DATABASE_URL and REDIS_URL');
+  console.log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
   const platform = await startPlatform({
     env,
     databaseUrl: env.DATABASE_URL,

@@ -38,12 +38,20 @@ describe('npm start', () => {
         SECRET_KEY: `start-test-${randomBytes(8).toString('hex')}`,
         LOG_LEVEL: 'warn',
         DEMO_MATCHES: '2',
+        // The one-command start's own default: it must say which agent addresses it calls.
+        AGENT_ADDRESSES: undefined,
+        NODE_ENV: 'development',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const m = await waitForLine(child, /Coup Arena is running at (http:\/\/\S+)/, 60_000);
-      const url = m[1] as string;
+      const m = await waitForLine(
+        child,
+        /agent endpoints: AGENT_ADDRESSES=(\w+) \(the default[\s\S]*Coup Arena is running at (http:\/\/\S+)/,
+        60_000,
+      );
+      expect(m[1]).toBe('private');
+      const url = m[2] as string;
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
       const house = (await (await fetch(`${url}/v1/agents?house=true`)).json()) as { items: unknown[] };
       expect(house.items.length).toBe(3);

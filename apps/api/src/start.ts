@@ -2,13 +2,14 @@
 // PostgreSQL under .data/ when DATABASE_URL is unset, Redis on 127.0.0.1:6379 or from PATH when REDIS_URL
 // is unset. Applies migrations, starts the API and a worker, registers the house bots, queues demo matches.
 import { ensureRedis, startEmbeddedPostgres } from '@coup/db';
-import { parseEnv } from '@coup/platform';
+import { describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startPlatform } from './boot/platform';
 
 const log = (line: string) => console.log(`[coup] ${line}`);
 
 async function main() {
   const env = parseEnv();
+  log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {

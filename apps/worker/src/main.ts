@@ -1,12 +1,13 @@
 // A worker process alone (scale-out and docker-compose): pulls matches from Redis and stores results in
 // Postgres. Several can share one Redis and one Postgres.
 import { migrate } from '@coup/db';
-import { createRuntime, parseEnv } from '@coup/platform';
+import { createRuntime, describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startWorkers } from './start-workers';
 
 async function main() {
   const env = parseEnv();
   if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('the worker needs DATABASE_URL and REDIS_URL');
+  console.log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
   await migrate(env.DATABASE_URL);
   const runtime = createRuntime(env, { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
   const workers = await startWorkers(

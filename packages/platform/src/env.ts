@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AGENT_ADDRESS_POLICIES } from './address-policy';
+import type { AgentAddresses } from './address-policy';
 
 // Configuration is parsed once, here. Every knob of the platform is an environment variable with a
 // default that works on one machine; a bad value stops the process with a message naming the variable.
@@ -69,9 +71,15 @@ export const EnvSchema = z.object({
     .default(10 * 60_000),
   /** Passed to crypto for agent secrets at rest; unset: a key kept in .data/secret.key. */
   SECRET_KEY: z.string().optional(),
+  /**
+   * Which agent endpoints the platform calls: `public` (globally routable addresses only) or `private`
+   * (also loopback and private networks: one machine, local play). Unset: `public` when
+   * NODE_ENV=production, else `private` (see parseEnv). Link-local and cloud metadata: never.
+   */
+  AGENT_ADDRESSES: z.enum(AGENT_ADDRESS_POLICIES).optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & { AGENT_ADDRESSES: AgentAddresses };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -79,5 +87,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const production = parsed.data.NODE_ENV === 'production';
+  return {
+    ...parsed.data,
+    AGENT_ADDRESSES: parsed.data.AGENT_ADDRESSES ?? (production ? 'public' : 'private'),
+  };
 }

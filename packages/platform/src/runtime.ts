@@ -48,7 +48,10 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
   });
   const hub = new ChannelHub(subscriber);
   const bridge = new WsBridge(redis, hub, k);
-  const transports = createTransports({ wsAgent: (a) => bridge.agent(a) });
+  const transports = createTransports({
+    wsAgent: (a) => bridge.agent(a),
+    agentAddresses: env.AGENT_ADDRESSES,
+  });
   return {
     env,
     prisma,

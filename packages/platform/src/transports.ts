@@ -5,6 +5,9 @@ import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
+import type { buildConnector } from 'undici';
+import type { AgentAddresses } from './address-policy';
+import { guardedConnector } from './guarded-connector';
 
 /**
  * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
@@ -35,7 +38,16 @@ export interface Transports {
   forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
 }
 
-export function createTransports(deps: { wsAgent: WsAgentFactory; maxResponseBytes?: number }): Transports {
+export interface TransportDeps {
+  wsAgent: WsAgentFactory;
+  /** AGENT_ADDRESSES: every connection to an http agent is checked against it (no default on purpose). */
+  agentAddresses: AgentAddresses;
+  maxResponseBytes?: number;
+}
+
+export function createTransports(deps: TransportDeps): Transports {
+  // One connector for every http agent: it holds no state, only the policy.
+  const connect: buildConnector.connector = guardedConnector(deps.agentAddresses);
   return {
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
@@ -65,6 +77,7 @@ export function createTransports(deps: { wsAgent: WsAgentFactory; maxResponseByt
         agentId: agent.id,
         url: agent.endpointUrl,
         secret: decryptSecret(agent.secretEnc),
+        connect,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
     },

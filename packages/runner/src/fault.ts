@@ -4,8 +4,9 @@ import type { FaultReason } from '@coup/protocol';
 export class AgentFault extends Error {
   readonly reason: FaultReason;
 
-  constructor(reason: FaultReason, message: string) {
-    super(message);
+  /** `cause`: the underlying error of a transport_error (callers tell a refused address from a dead one). */
+  constructor(reason: FaultReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AgentFault';
     this.reason = reason;
   }

@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
 import { DECISION_ID_HEADER, SIGNATURE_HEADER, sign } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import type { MatchAgent } from './agent';
@@ -17,11 +17,19 @@ export interface HttpAgentOptions {
   agentId?: string;
   /** Max sockets to the agent (default: unlimited, reused with keep-alive). */
   connections?: number;
+  /**
+   * Opens the sockets (default: undici's). The platform passes one that connects only to addresses its
+   * AGENT_ADDRESSES policy allows; a refusal is a `transport_error` fault.
+   */
+  connect?: buildConnector.connector;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 
-/** An HTTP agent (PROTOCOL.md) over an undici keep-alive pool. */
+/**
+ * An HTTP agent (PROTOCOL.md) over an undici keep-alive pool. Redirects are never followed (a Pool has no
+ * redirect handling): a 3xx is an `http_status` fault, so an endpoint cannot bounce the platform elsewhere.
+ */
 export function httpAgent(opts: HttpAgentOptions): MatchAgent {
   const base = new URL(opts.url);
   const prefix = base.pathname.replace(/\/+$/, '');
@@ -33,6 +41,7 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
     // The deadline is enforced with the AbortSignal; these only bound a request nobody aborts.
     headersTimeout: 0,
     bodyTimeout: 0,
+    ...(opts.connect ? { connect: opts.connect } : {}),
   });
 
   const post = (path: string, json: string, signal: AbortSignal, decisionId?: string) => {
@@ -105,7 +114,9 @@ function toFault(err: unknown, signal: AbortSignal): AgentFault {
   if (err instanceof AgentFault) return err;
   if (signal.aborted) return new AgentFault('timeout', 'no answer before the deadline');
   const e = err as { code?: string; message?: string };
-  return new AgentFault('transport_error', `${e.code ?? 'error'}: ${e.message ?? String(err)}`);
+  return new AgentFault('transport_error', `${e.code ?? 'error'}: ${e.message ?? String(err)}`, {
+    cause: err,
+  });
 }
 
 /** Notifications: the answer is drained and ignored; the runner ignores failures too. */

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../plugins/errors';
 import { AgentCreateBody, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
 import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
 import { checkAgent } from '../services/check';
+import { assertEndpointAllowed } from '../services/endpoint-policy';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import { ownedAgent } from '../services/owned-agent';
 import { agentInclude, presentAgent } from '../services/present';
@@ -33,6 +34,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'Register an agent (HTTP endpoint or WebSocket); its secret is shown once',
+        description:
+          "An http agent's endpointUrl must be an address the platform may call (AGENT_ADDRESSES): otherwise 400 `endpoint_not_allowed`, naming the rule.",
         security: bearer,
         body: AgentCreateBody,
         response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
@@ -41,6 +44,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const secret = newAgentSecret();
       const b = req.body;
+      if (b.endpointUrl) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       try {
         const agent = await app.prisma.agent.create({
           data: {
@@ -147,6 +151,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (b.endpointUrl !== undefined && agent.transport !== 'http') {
         throw conflict('a ws agent has no endpointUrl');
       }
+      if (b.endpointUrl !== undefined) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       if (agent.status === 'disabled' && b.status === 'active' && !req.isAdmin) {
         throw conflict(`the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`);
       }
@@ -277,7 +282,16 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const agent = await owned(req, req.params.id);
-      return checkAgent(app.transports.forAgent(agent), app.env.MATCH_TIMEOUT_MS, agent.strategyPrompt);
+      // An endpoint stored before the policy (or under a laxer one) is refused here with a clear 400.
+      if (agent.transport === 'http' && !agent.isHouse && agent.endpointUrl) {
+        await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);
+      }
+      return checkAgent(
+        app.transports.forAgent(agent),
+        app.env.MATCH_TIMEOUT_MS,
+        app.env.AGENT_ADDRESSES,
+        agent.strategyPrompt,
+      );
     },
   );
 };

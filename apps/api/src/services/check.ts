@@ -2,12 +2,20 @@ import { createGame } from '@coup/engine';
 import { buildDecisionRequest } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
+import { EndpointNotAllowedError } from '@coup/platform';
+import type { AgentAddresses } from '@coup/platform';
+import { endpointNotAllowed } from './endpoint-policy';
 
 /**
  * Sends one sample decision (the opening turn of a fixed 2-seat game) and reports whether the answer was
  * a legal action and how long it took: what an owner wants to know right after registering an endpoint.
  */
-export async function checkAgent(agent: MatchAgent, timeoutMs: number, strategyPrompt?: string | null) {
+export async function checkAgent(
+  agent: MatchAgent,
+  timeoutMs: number,
+  policy: AgentAddresses,
+  strategyPrompt?: string | null,
+) {
   const state = createGame({ players: 2, seed: 'agent-check' });
   const seat = state.activeSeat;
   const matchId = `check_${Date.now().toString(36)}`;
@@ -31,6 +39,10 @@ export async function checkAgent(agent: MatchAgent, timeoutMs: number, strategyP
     if (checked.ok) return { ok: true, latencyMs, answer: body, fault: null, request };
     return { ok: false, latencyMs, answer: body ?? null, fault: checked.fault, request };
   } catch (err) {
+    // The connector refused the address (a name that now resolves elsewhere): an error, not a fault.
+    if (err instanceof AgentFault && err.cause instanceof EndpointNotAllowedError) {
+      throw endpointNotAllowed(err.cause, policy);
+    }
     const latencyMs = round(performance.now() - started);
     const fault =
       err instanceof AgentFault

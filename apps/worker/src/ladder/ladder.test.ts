@@ -89,6 +89,8 @@ describe('the ladder', () => {
       keys: keys(prefix),
       transports: createTransports({
         wsAgent: () => ({ name: 'none', decide: () => Promise.reject(new Error()) }),
+        // House bots only: the policy is never consulted.
+        agentAddresses: 'public',
       }),
       publicUrl: 'http://localhost',
     };
