@@ -5,6 +5,7 @@ import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
+import type { AgentSecrets } from './agent-secrets';
 
 /**
  * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
@@ -35,7 +36,14 @@ export interface Transports {
   forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
 }
 
-export function createTransports(deps: { wsAgent: WsAgentFactory; maxResponseBytes?: number }): Transports {
+export interface TransportDeps {
+  wsAgent: WsAgentFactory;
+  maxResponseBytes?: number;
+  /** Keeps HTTP agents' secrets current through rotations; without it a player signs with its row's secret. */
+  secrets?: AgentSecrets;
+}
+
+export function createTransports(deps: TransportDeps): Transports {
   return {
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
@@ -60,13 +68,22 @@ export function createTransports(deps: { wsAgent: WsAgentFactory; maxResponseByt
         return player;
       }
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);
-      return httpAgent({
+      const secret = decryptSecret(agent.secretEnc);
+      const handle = deps.secrets?.hold(agent.id, secret);
+      const player = httpAgent({
         name: agent.name,
         agentId: agent.id,
         url: agent.endpointUrl,
-        secret: decryptSecret(agent.secretEnc),
+        secret: handle ? handle.current : secret,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
+      if (!handle) return player;
+      const close = player.close;
+      player.close = async () => {
+        handle.release();
+        await close?.();
+      };
+      return player;
     },
   };
 }
