@@ -7,7 +7,7 @@ import type { Keys } from './names';
 // made the change publishes it on one channel. Every API instance closes the agent's sockets it holds, and
 // every worker re-reads the agent's secret before its next signed HTTP request.
 
-export const RevokeReason = z.enum(['secret_rotated', 'paused', 'deleted']);
+export const RevokeReason = z.enum(['secret_rotated', 'paused', 'disabled', 'deleted']);
 export type RevokeReason = z.infer<typeof RevokeReason>;
 
 export const AgentRevoked = z.object({ agentId: z.string().min(1), reason: RevokeReason });
@@ -20,6 +20,7 @@ export type AgentRevoked = z.infer<typeof AgentRevoked>;
 export const REVOKE_CLOSE: Record<RevokeReason, { code: number; reason: string }> = {
   secret_rotated: { code: 4001, reason: 'agent secret rotated' },
   paused: { code: 4003, reason: 'agent paused' },
+  disabled: { code: 4003, reason: 'agent disabled' },
   deleted: { code: 4003, reason: 'agent deleted' },
 };
 
