@@ -28,7 +28,7 @@ export async function publishRevocation(redis: Redis, keys: Keys, msg: AgentRevo
   await redis.publish(keys.agentRevoked, JSON.stringify(msg));
 }
 
-/** Calls `handler` for each revocation published from now on; resolves once subscribed, to a stop function. */
+/** Calls `handler` for each revocation published from now on; resolves to a stop function once subscribed. */
 export function listenRevocations(
   hub: ChannelHub,
   keys: Keys,

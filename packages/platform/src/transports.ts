@@ -39,7 +39,7 @@ export interface Transports {
 export interface TransportDeps {
   wsAgent: WsAgentFactory;
   maxResponseBytes?: number;
-  /** Keeps HTTP agents' secrets current through rotations; without it a player signs with its row's secret. */
+  /** Keeps HTTP agents' secrets current through rotations; without it, a player signs with its row's. */
   secrets?: AgentSecrets;
 }
 

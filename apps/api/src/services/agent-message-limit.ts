@@ -23,7 +23,7 @@ export class AgentMessageLimit {
     this.owed.set(decisionId, deadline);
   }
 
-  /** Counts one received message (`answers`: the decision it answers, if it is an answer); false: over the limit. */
+  /** Counts one received message (`answers`: the decision it answers, if any); false: over the limit. */
   admit(answers?: string): boolean {
     if (answers !== undefined && this.owed.delete(answers)) return true;
     const t = this.now();
