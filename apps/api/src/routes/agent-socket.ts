@@ -110,7 +110,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         unregister();
         void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
       };
-      /** Closes the socket; it is offline and gets nothing more from now, not from the end of the handshake. */
+      /** Closes the socket: offline and sent nothing more from now on, not from the end of the handshake. */
       const end = (code: number, reason: string) => {
         if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
           socket.close(code, reason);
