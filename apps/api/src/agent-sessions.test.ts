@@ -178,27 +178,30 @@ describe('HTTP agents', () => {
       name: uniqueName('rotating-http'),
       endpointUrl: 'http://127.0.0.1:9',
     });
-    // At its 3rd decision the agent's owner rotates the secret; the agent learns it before answering.
+    // At its 2nd decision the agent's owner rotates the secret; the agent learns it before answering.
     const agent = await checkingAgent(reg.secret, async (_req, n) => {
-      if (n !== 3) return;
+      if (n !== 2) return;
       const res = await h.api<{ secret: string }>('POST', `/v1/agents/${reg.id}/rotate-secret`, {
         key: owner.key,
       });
       agent.rotate(res.body.secret);
     });
     await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-    const id = await h.queueMatch(owner.key, [reg.id, await houseAgent('honest')], { timeoutMs: 3000 });
+    // Four seats: the agent also decides in the windows after the others' actions, so it has many decisions.
+    const house = [await houseAgent('honest'), await houseAgent('random'), await houseAgent('heuristic')];
+    const id = await h.queueMatch(owner.key, [reg.id, ...house], { timeoutMs: 3000 });
     const match = await h.waitForMatch(id);
 
     expect(match.status, match.abortReason ?? '').toBe('finished');
     const decides = agent.seen.filter((r) => r.path === '/decide');
-    expect(decides.length).toBeGreaterThan(3);
+    expect(decides.length).toBeGreaterThan(2);
     // Every request verified with the secret current when it arrived: none was refused, so no fault.
     expect(agent.seen.filter((r) => !r.verified)).toEqual([]);
     expect(match.seats[0]?.faults).toBe(0);
     // ...and after the rotation not one was signed with the old secret (the notification at the end too).
     const after = agent.seen.filter((r) => r.after);
     expect(after.length).toBeGreaterThan(1);
+    expect(after.some((r) => r.path === '/decide')).toBe(true);
     expect(after.some((r) => r.path === '/end')).toBe(true);
     expect(after.filter((r) => r.withOld)).toEqual([]);
   });
@@ -216,22 +219,30 @@ describe('agent socket message cap (AGENT_SOCKET_MAX_MSGS_PER_S)', () => {
     expect(s.messages.filter((m) => m.code === 'invalid_json')).toHaveLength(MAX_MSGS);
   });
 
-  it('never counts one answer per decision: an agent answering a whole match at full speed keeps its socket', async () => {
+  it('never counts one answer per decision: an agent answering matches at full speed keeps its socket', async () => {
     const a = await wsAgent('fast');
     const s = await connected(connectUrl(), a.secret);
     const bot = createBot('random', { seed: 'fast' });
-    const answer = (m: Message) => {
+    const sentAt: number[] = [];
+    s.ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as Message;
       if (m.type !== 'decision') return;
       const req = m as unknown as DecisionRequest;
       s.send({ type: 'answer', decisionId: req.decisionId, action: bot.decide(req).action });
-    };
-    s.ws.on('message', (data) => answer(JSON.parse(data.toString()) as Message));
-    const id = await h.queueMatch(owner.key, [a.id, await houseAgent('random')], { timeoutMs: 3000 });
-    const match = await h.waitForMatch(id);
-    expect(match.status).toBe('finished');
-    expect(match.seats[0]?.faults).toBe(0);
-    const answered = s.messages.filter((m) => m.type === 'decision').length;
-    expect(answered).toBeGreaterThan(MAX_MSGS);
+      sentAt.push(Date.now());
+    });
+    /** The most answers sent within one second. */
+    const peak = () =>
+      Math.max(0, ...sentAt.map((t, i) => sentAt.slice(i).filter((u) => u < t + 1000).length));
+    const house = [await houseAgent('random'), await houseAgent('honest'), await houseAgent('heuristic')];
+    // Matches until the agent has answered faster than the cap allows other messages (one is usually enough).
+    for (let i = 0; i < 5 && peak() <= MAX_MSGS; i++) {
+      const id = await h.queueMatch(owner.key, [a.id, ...house], { timeoutMs: 3000 });
+      const match = await h.waitForMatch(id);
+      expect(match.status).toBe('finished');
+      expect(match.seats[0]?.faults).toBe(0);
+    }
+    expect(peak()).toBeGreaterThan(MAX_MSGS);
     expect(s.ws.readyState).toBe(s.ws.OPEN);
     expect(s.messages.filter((m) => m.type === 'error')).toEqual([]);
     await s.close();
