@@ -14,6 +14,7 @@ import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { sessionsPlugin } from './plugins/sessions';
 import { accountRoutes } from './routes/accounts';
 import { agentRoutes } from './routes/agents';
 import { healthRoutes } from './routes/health';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(authPlugin, { adminKey: deps.adminKey });
   await app.register(metricsPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(sessionsPlugin);
   await app.register(healthRoutes);
   await app.register(
     async (v1) => {

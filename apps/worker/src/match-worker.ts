@@ -3,7 +3,7 @@ import type { ConnectionOptions } from 'bullmq';
 import { abortMatch } from '@coup/db';
 import { MatchJob, QUEUE } from '@coup/platform';
 import type { MatchJobDeps } from './run-match-job';
-import { runMatchJob } from './run-match-job';
+import { liveChannel, runMatchJob } from './run-match-job';
 
 export interface MatchWorkerOptions extends MatchJobDeps {
   connection: ConnectionOptions;
@@ -46,9 +46,10 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   worker.on('failed', (job, err) => {
     if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
     o.log?.('match job failed', { matchId: job.data.matchId, err: err.message });
-    void abortMatch(o.prisma, job.data.matchId, `worker error: ${err.message}`.slice(0, 500)).catch(
-      () => undefined,
-    );
+    const { matchId } = job.data;
+    void abortMatch(o.prisma, matchId, `worker error: ${err.message}`.slice(0, 500))
+      .then((aborted) => aborted && liveChannel(matchId, o).aborted())
+      .catch(() => undefined);
   });
   return worker;
 }

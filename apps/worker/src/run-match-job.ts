@@ -37,14 +37,16 @@ export async function runMatchJob(
 ): Promise<MatchJobOutcome> {
   const match = await claimMatch(deps.prisma, matchId);
   if (!match) return 'already_done';
+  const live = liveChannel(matchId, deps);
   let agents: MatchAgent[];
   try {
     agents = match.seats.map((s) => deps.transports.forAgent(s.agent, { seed: match.seed }));
   } catch (err) {
-    await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`);
+    if (await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`)) {
+      live.aborted();
+    }
     return 'aborted';
   }
-  const live = liveChannel(matchId, deps);
   await live.reset();
   const cap = wallClockCap(deps.maxMatchMs);
   const runSignal = signal ? AbortSignal.any([signal, cap.signal]) : cap.signal;
@@ -117,7 +119,7 @@ function wallClockCap(ms: number | undefined): { signal: AbortSignal; clear: () 
  * Public events of the match for spectators: published on the match's channel as they happen, and kept in
  * a capped list so someone who opens the live view mid-match first gets what already happened.
  */
-function liveChannel(matchId: string, deps: MatchJobDeps) {
+export function liveChannel(matchId: string, deps: Pick<MatchJobDeps, 'redis' | 'keys' | 'log'>) {
   const channel = deps.keys.matchEvents(matchId);
   const logKey = deps.keys.matchLog(matchId);
   const send = (msg: object) => {
@@ -135,6 +137,8 @@ function liveChannel(matchId: string, deps: MatchJobDeps) {
     reset: () => deps.redis.del(logKey),
     publish: (u: SpectatorUpdate) => send({ type: 'update', matchId, events: u.events, state: u.state }),
     end: (ranking: number[][]) => send({ type: 'end', matchId, ranking }),
-    aborted: (abortReason: string) => send({ type: 'end', matchId, status: 'aborted', abortReason }),
+    /** Spectators are told (and their sockets closed) when a match is given up too. */
+    aborted: (abortReason?: string) =>
+      send({ type: 'end', matchId, status: 'aborted', ...(abortReason ? { abortReason } : {}) }),
   };
 }

@@ -18,6 +18,8 @@ export async function startWorkers(
   log: (msg: string, extra?: Record<string, unknown>) => void,
 ): Promise<Workers> {
   const { env } = runtime;
+  // A secret rotated once matches run must reach them: listen to rotations before taking any match.
+  await runtime.ready;
   const matches = createMatchWorker({
     prisma: runtime.prisma,
     redis: runtime.redis,

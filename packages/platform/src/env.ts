@@ -69,6 +69,13 @@ export const EnvSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /** Spectator sockets (/v1/matches/:id/live) one client address may hold open, counted per API instance. */
+  MAX_SPECTATORS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * Messages per second an agent socket may send beyond one answer to each decision it was sent; more
+   * closes the socket (1008), so a flooding agent cannot load the API or Redis.
+   */
+  AGENT_SOCKET_MAX_MSGS_PER_S: z.coerce.number().int().min(1).default(20),
   /** Passed to crypto for agent secrets at rest; unset: a key kept in .data/secret.key. */
   SECRET_KEY: z.string().optional(),
   /**

@@ -12,3 +12,5 @@ export * from './presence';
 export * from './seat-stats';
 export * from './create-match';
 export * from './events/index';
+export * from './agent-secrets';
+export * from './revocation';

@@ -21,6 +21,8 @@ export const keys = (prefix: string) => ({
   agentOnline: (agentId: string) => `${prefix}:agent:${agentId}:online`,
   /** Decision ids awaiting the agent's answer, re-sent after a reconnect. */
   agentPending: (agentId: string) => `${prefix}:agent:${agentId}:pending`,
+  /** API -> every API instance and worker: an agent lost its right to a session (see revocation.ts). */
+  agentRevoked: `${prefix}:agents:revoked`,
   /** A pending decision request (JSON), expiring at its deadline. */
   decision: (decisionId: string) => `${prefix}:decision:${decisionId}`,
   /** Rate-limit counters. */

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createPrisma } from '@coup/db';
+import { createPrisma, decryptSecret } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { Env } from './env';
 import type { MatchJob } from './messages';
@@ -10,6 +10,8 @@ import { createTransports } from './transports';
 import type { Transports } from './transports';
 import { ChannelHub } from './channel-hub';
 import { WsBridge } from './ws-bridge';
+import { AgentSecrets } from './agent-secrets';
+import { listenRevocations } from './revocation';
 
 /** Connections and services shared by the API and the worker of one process. */
 export interface Runtime {
@@ -24,7 +26,11 @@ export interface Runtime {
   matchQueue: Queue<MatchJob>;
   keys: Keys;
   bridge: WsBridge;
+  /** HTTP agents' secrets, re-read after a rotation published by any API instance. */
+  secrets: AgentSecrets;
   transports: Transports;
+  /** Resolves once this process listens to revocations (a rotation before that is not seen). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,10 +54,21 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
   });
   const hub = new ChannelHub(subscriber);
   const bridge = new WsBridge(redis, hub, k);
+  const secrets = new AgentSecrets(async (agentId) => {
+    const row = await prisma.agent.findUnique({ where: { id: agentId }, select: { secretEnc: true } });
+    if (!row) throw new Error(`agent ${agentId} not found`);
+    return decryptSecret(row.secretEnc);
+  });
+  const revocations = listenRevocations(hub, k, (msg) => {
+    if (msg.reason === 'secret_rotated') secrets.rotated(msg.agentId);
+  });
   const transports = createTransports({
     wsAgent: (a) => bridge.agent(a),
     agentAddresses: env.AGENT_ADDRESSES,
+    secrets,
   });
+  const ready = revocations.then(() => undefined);
+  ready.catch(() => undefined); // awaited by the worker; an API-only process must not crash on it
   return {
     env,
     prisma,
@@ -62,8 +79,11 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     matchQueue,
     keys: k,
     bridge,
+    secrets,
     transports,
+    ready,
     async close() {
+      await (await revocations.catch(() => null))?.().catch(() => undefined);
       hub.close();
       await matchQueue.close().catch(() => undefined);
       subscriber.disconnect();

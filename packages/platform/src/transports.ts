@@ -7,6 +7,7 @@ import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
 import type { AgentAddresses } from './address-policy';
+import type { AgentSecrets } from './agent-secrets';
 import { guardedConnector } from './guarded-connector';
 
 /**
@@ -43,6 +44,8 @@ export interface TransportDeps {
   /** AGENT_ADDRESSES: every connection to an http agent is checked against it (no default on purpose). */
   agentAddresses: AgentAddresses;
   maxResponseBytes?: number;
+  /** Keeps HTTP agents' secrets current through rotations; without it, a player signs with its row's. */
+  secrets?: AgentSecrets;
 }
 
 export function createTransports(deps: TransportDeps): Transports {
@@ -72,14 +75,23 @@ export function createTransports(deps: TransportDeps): Transports {
         return player;
       }
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);
-      return httpAgent({
+      const secret = decryptSecret(agent.secretEnc);
+      const handle = deps.secrets?.hold(agent.id, secret);
+      const player = httpAgent({
         name: agent.name,
         agentId: agent.id,
         url: agent.endpointUrl,
-        secret: decryptSecret(agent.secretEnc),
+        secret: handle ? handle.current : secret,
         connect,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
+      if (!handle) return player;
+      const close = player.close;
+      player.close = async () => {
+        handle.release();
+        await close?.();
+      };
+      return player;
     },
   };
 }

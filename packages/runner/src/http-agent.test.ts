@@ -59,6 +59,32 @@ describe('httpAgent', () => {
     });
   });
 
+  it('asks a secret function at each request, so a rotated secret signs the very next one', async () => {
+    const server = await startAgentServer({ behaviour: 'first' });
+    servers.push(server);
+    let secret: string | Promise<string> = 'old secret';
+    const agent = httpAgent({ name: 'rotating', url: server.url, secret: () => secret });
+    try {
+      await agent.decide(request(), AbortSignal.timeout(2000));
+      secret = 'new secret';
+      await agent.decide(request(), AbortSignal.timeout(2000));
+      // While the new secret is being read, the request waits for it rather than use the old one.
+      secret = new Promise((r) => setTimeout(() => r('newer secret'), 50));
+      await agent.decide(request(), AbortSignal.timeout(2000));
+      secret = Promise.reject(new Error('database unreachable'));
+      const failed = await agent.decide(request(), AbortSignal.timeout(2000)).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(AgentFault);
+      expect((failed as AgentFault).reason).toBe('transport_error');
+    } finally {
+      await agent.close?.();
+    }
+    const [a, b, c] = server.received;
+    expect(server.received).toHaveLength(3);
+    expect(verifySignature('old secret', a!.body, a!.signatureHeader)).toEqual({ ok: true });
+    expect(verifySignature('new secret', b!.body, b!.signatureHeader)).toEqual({ ok: true });
+    expect(verifySignature('newer secret', c!.body, c!.signatureHeader)).toEqual({ ok: true });
+  });
+
   it.each<[Behaviour, string]>([
     ['status500', 'http_status'],
     ['garbage', 'invalid_json'],

@@ -10,8 +10,12 @@ export interface HttpAgentOptions {
   name: string;
   /** Base URL: the runner POSTs to {url}/decide, {url}/start and {url}/end. */
   url: string;
-  /** The agent's secret: when set, every request carries X-Coup-Signature. */
-  secret?: string;
+  /**
+   * The agent's secret: when set, every request carries X-Coup-Signature. A function is asked again for each
+   * request, so a secret rotated mid-match signs the next request (it may return a promise while the new
+   * secret is being read; a plain string keeps the send synchronous).
+   */
+  secret?: string | (() => string | Promise<string>);
   /** Bigger answers are a `too_large` fault; reading stops there. Default 64 KB. */
   maxResponseBytes?: number;
   agentId?: string;
@@ -44,11 +48,26 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
     ...(opts.connect ? { connect: opts.connect } : {}),
   });
 
-  const post = (path: string, json: string, signal: AbortSignal, decisionId?: string) => {
+  const fixed = opts.secret;
+  const secretNow: () => string | undefined | Promise<string> =
+    typeof fixed === 'function' ? fixed : () => fixed;
+
+  const request = (path: string, json: string, signal: AbortSignal, secret?: string, decisionId?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (decisionId !== undefined) headers[DECISION_ID_HEADER] = decisionId;
-    if (opts.secret !== undefined) headers[SIGNATURE_HEADER] = sign(opts.secret, json);
+    if (secret !== undefined) headers[SIGNATURE_HEADER] = sign(secret, json);
     return pool.request({ method: 'POST', path: prefix + path, headers, body: json, signal });
+  };
+  /** Signs with the secret of this instant; waits only when the secret is being re-read. */
+  const post = (
+    path: string,
+    json: string,
+    signal: AbortSignal,
+    decisionId?: string,
+  ): Promise<Dispatcher.ResponseData> => {
+    const secret = secretNow();
+    if (secret instanceof Promise) return secret.then((s) => request(path, json, signal, s, decisionId));
+    return request(path, json, signal, secret, decisionId);
   };
 
   const agent: MatchAgent = {

@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { hashSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
-import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS } from '@coup/platform';
-import type { AgentInbound } from '@coup/platform';
+import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS, REVOKE_CLOSE } from '@coup/platform';
+import type { AgentInbound, RevokeReason } from '@coup/platform';
 import { AnswerMessage, DecisionRequest, PROTOCOL_VERSION } from '@coup/protocol';
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
+import { AgentMessageLimit } from '../services/agent-message-limit';
 
 const PING_MS = 15_000;
 
@@ -17,10 +18,24 @@ declare module 'fastify' {
   }
 }
 
+/** Why an agent that connected with `secretHash` may no longer hold a socket, or null while it may. */
+function revokedBecause(
+  agent: Pick<Agent, 'secretHash' | 'status' | 'deletedAt'> | null,
+  secretHash: string,
+): RevokeReason | null {
+  if (!agent || agent.deletedAt) return 'deleted';
+  if (agent.secretHash !== secretHash) return 'secret_rotated';
+  if (agent.status === 'paused') return 'paused';
+  if (agent.status === 'disabled') return 'disabled';
+  return null;
+}
+
 /**
  * `/v1/agents/connect`: a WebSocket agent (behind NAT, on a laptop) plays through this socket. Requests for
  * it arrive on its Redis channel from whichever worker runs its match; its answers go back the same way.
- * After a reconnect, every decision still before its deadline is sent again.
+ * After a reconnect, every decision still before its deadline is sent again. The socket lasts as long as
+ * the agent's right to it: rotating its secret, pausing or deleting it closes the socket (PROTOCOL.md), and
+ * so does flooding (AGENT_SOCKET_MAX_MSGS_PER_S).
  */
 export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
   async function authenticate(req: FastifyRequest, reply: FastifyReply) {
@@ -36,6 +51,14 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
     const agent = await app.prisma.agent.findUnique({ where: { secretHash: hashSecret(key) } });
     if (!agent || agent.deletedAt) {
       return reply.code(401).send({ error: { code: 'unauthorized', message: 'invalid agent key' } });
+    }
+    if (agent.status !== 'active') {
+      return reply.code(403).send({
+        error: {
+          code: 'forbidden',
+          message: `agent ${agent.name} is ${agent.status}: an agent plays (and connects) only while active`,
+        },
+      });
     }
     if (agent.transport !== 'ws') {
       return reply.code(409).send({
@@ -58,6 +81,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       const agent = req.wsAgent!;
       const socketId = randomUUID();
       const k = app.keys;
+      const limit = new AgentMessageLimit(app.env.AGENT_SOCKET_MAX_MSGS_PER_S);
       const send = (msg: object) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
       };
@@ -69,54 +93,71 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
           message,
           ...(decisionId ? { decisionId } : {}),
         });
-
-      // Handlers go on first, so nothing the agent sends right after connecting is lost.
-      let alive = true;
-      socket.on('pong', () => (alive = true));
-      socket.on('message', (data, isBinary) => {
-        if (isBinary) return sendError('invalid_message', 'send JSON text frames');
-        let json: unknown;
-        try {
-          json = JSON.parse(data.toString());
-        } catch {
-          return sendError('invalid_json', 'the message is not JSON');
-        }
-        const parsed = AnswerMessage.safeParse(json);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          return sendError(
-            'invalid_message',
-            `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`,
-          );
-        }
-        const inbound: AgentInbound = { answer: parsed.data, receivedAt: Date.now() };
-        void app.redis.publish(k.agentIn(agent.id), JSON.stringify(inbound));
-      });
+      const sendDecision = (req: DecisionRequest) => {
+        limit.sent(req.decisionId, req.deadline);
+        send(req);
+      };
 
       // Cleanup is registered before the first await: a socket that closes during setup must not leave a
-      // subscription or an online mark behind.
+      // subscription, an online mark or a registration behind.
       let closed = false;
       const held: { timer?: NodeJS.Timeout; stop?: () => Promise<void> } = {};
       const cleanup = () => {
+        closed = true;
         clearInterval(held.timer);
         void held.stop?.();
         held.stop = undefined;
+        unregister();
         void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
       };
-      socket.on('close', () => {
-        closed = true;
+      /** Closes the socket: offline and sent nothing more from now on, not from the end of the handshake. */
+      const end = (code: number, reason: string) => {
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+          socket.close(code, reason);
+        }
         cleanup();
+      };
+      const unregister = app.agentSockets.add(agent.id, end);
+      socket.on('close', cleanup);
+
+      // Handlers go on before any await, so nothing the agent sends right after connecting is lost.
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      socket.on('message', (data, isBinary) => {
+        if (closed) return;
+        const parsed = parseFrame(data.toString(), isBinary);
+        if (!limit.admit(parsed.answer?.decisionId)) {
+          const why = `too many messages (limit ${limit.perSecond}/s)`;
+          sendError('rate_limited', why);
+          return end(1008, why);
+        }
+        if (parsed.error) return sendError(parsed.error.code, parsed.error.message);
+        const inbound: AgentInbound = { answer: parsed.answer, receivedAt: Date.now() };
+        void app.redis.publish(k.agentIn(agent.id), JSON.stringify(inbound));
       });
 
-      held.stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
+      const stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
         try {
           const out = AgentOutbound.safeParse(JSON.parse(raw));
-          if (out.success) send(out.data.message);
+          if (!out.success) return;
+          if (out.data.message.type === 'decision') sendDecision(out.data.message);
+          else send(out.data.message);
         } catch {
           // ignore garbage on the channel
         }
       });
-      if (closed) return cleanup();
+      if (closed) return void stop();
+      held.stop = stop;
+      // The agent's right may have ended between its authentication and now, before this socket could be
+      // reached by a revocation: listen to revocations, then look again.
+      await app.agentSockets.listen();
+      const now = await app.prisma.agent.findUnique({
+        where: { id: agent.id },
+        select: { secretHash: true, status: true, deletedAt: true },
+      });
+      const revoked = revokedBecause(now, agent.secretHash);
+      if (revoked) return end(REVOKE_CLOSE[revoked].code, REVOKE_CLOSE[revoked].reason);
+      if (closed) return;
       await markOnline(app.redis, k, agent.id, socketId);
       if (closed) return cleanup();
       held.timer = setInterval(
@@ -130,11 +171,11 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       );
 
       send({ protocol: PROTOCOL_VERSION, type: 'welcome', agentId: agent.id, name: agent.name });
-      await resendPending(agent.id, send);
+      await resendPending(agent.id, sendDecision);
     },
   });
 
-  async function resendPending(agentId: string, send: (msg: object) => void) {
+  async function resendPending(agentId: string, send: (req: DecisionRequest) => void) {
     const ids = await app.redis.smembers(app.keys.agentPending(agentId));
     if (ids.length === 0) return;
     const raws = await app.redis.mget(ids.map((id) => app.keys.decision(id)));
@@ -146,3 +187,27 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 };
+
+type Frame =
+  | { answer: AnswerMessage; error?: undefined }
+  | { answer?: undefined; error: { code: string; message: string } };
+
+/** An agent's frame: an answer, or why it is not one. */
+function parseFrame(text: string, isBinary: boolean): Frame {
+  if (isBinary) return { error: { code: 'invalid_message', message: 'send JSON text frames' } };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: { code: 'invalid_json', message: 'the message is not JSON' } };
+  }
+  const parsed = AnswerMessage.safeParse(json);
+  if (parsed.success) return { answer: parsed.data };
+  const issue = parsed.error.issues[0];
+  return {
+    error: {
+      code: 'invalid_message',
+      message: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`,
+    },
+  };
+}

@@ -169,6 +169,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           include: agentInclude,
         });
+        if (b.status === 'paused') await app.revokeAgent(agent.id, 'paused');
         return presentAgent(updated, viewer(req));
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`the agent name "${b.name}" is taken`);
@@ -209,6 +210,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           include: agentInclude,
         });
+        // A paused agent's sockets close at once (and it cannot connect again until resumed).
+        if (status === 'paused') await app.revokeAgent(agent.id, 'paused');
         return presentAgent(updated, viewer(req));
       },
     );
@@ -239,6 +242,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           name: `${agent.name}~deleted~${agent.id}`.slice(0, 120),
         },
       });
+      await app.revokeAgent(agent.id, 'deleted');
       return reply.code(204).send(null);
     },
   );
@@ -263,6 +267,9 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { secretHash: hashSecret(secret), secretEnc: encryptSecret(secret) },
         include: agentInclude,
       });
+      // Sockets opened with the old secret close; HTTP requests are signed with the new one from the next
+      // decision on, in matches already running too.
+      await app.revokeAgent(agent.id, 'secret_rotated');
       return { agent: presentAgent(updated, viewer(req)), secret };
     },
   );

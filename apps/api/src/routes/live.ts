@@ -5,9 +5,20 @@ import { upgradeRequired } from '../plugins/errors';
 
 const Params = z.object({ id: z.string().regex(/^mt_[A-Za-z0-9]+$/) });
 
+/** The worker's last message of a match's live log (see apps/worker run-match-job.ts). */
+function isEnd(raw: string): boolean {
+  try {
+    return (JSON.parse(raw) as { type?: unknown } | null)?.type === 'end';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `/v1/matches/:id/live`: spectators get the public events of a running match (spectator view, no hidden
- * card), first everything so far, then each update as the worker publishes it, then `end`.
+ * card), first everything so far, then each update as the worker publishes it, then `end`, after which the
+ * socket closes (1000 "match ended"). One client address holds at most MAX_SPECTATORS_PER_IP of these
+ * sockets on an API instance; one more is refused with 1008.
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.route({
@@ -16,30 +27,49 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     handler: upgradeRequired,
     wsHandler: async (socket: WebSocket, req) => {
-      const params = Params.safeParse(req.params);
       const send = (raw: string) => socket.readyState === socket.OPEN && socket.send(raw);
-      if (!params.success) {
-        send(JSON.stringify({ type: 'error', code: 'not_found', message: 'no such match' }));
-        return socket.close(4404, 'no such match');
+      const refuse = (code: string, message: string, closeCode: number, reason: string) => {
+        send(JSON.stringify({ type: 'error', code, message }));
+        socket.close(closeCode, reason);
+      };
+
+      const slots = app.spectatorSlots;
+      if (!slots.take(req.ip)) {
+        const why = `too many spectator sockets from your address (limit ${slots.max})`;
+        return refuse('too_many_spectators', why, 1008, why);
       }
-      const matchId = params.data.id;
-      const match = await app.prisma.match.findUnique({ where: { id: matchId }, select: { status: true } });
-      if (!match) {
-        send(JSON.stringify({ type: 'error', code: 'not_found', message: `match ${matchId} not found` }));
-        return socket.close(4404, 'no such match');
-      }
-      // Subscribe first, then read the log: an update published in between is sent twice at worst (each
-      // carries its events; clients dedupe by the state's turn and events count), never lost.
-      const buffered: string[] = [];
-      let caughtUp = false;
       let closed = false;
       const held: { stop?: () => Promise<void> } = {};
       socket.on('close', () => {
         closed = true;
+        slots.release(req.ip);
         void held.stop?.();
       });
+
+      const params = Params.safeParse(req.params);
+      if (!params.success) return refuse('not_found', 'no such match', 4404, 'no such match');
+      const matchId = params.data.id;
+      const match = await app.prisma.match.findUnique({ where: { id: matchId }, select: { status: true } });
+      if (!match) return refuse('not_found', `match ${matchId} not found`, 4404, 'no such match');
+
+      let ended = false;
+      /** The match is over for this spectator: after its `end`, the socket closes normally. */
+      const finish = () => {
+        ended = true;
+        if (socket.readyState === socket.OPEN) socket.close(1000, 'match ended');
+      };
+      const forward = (raw: string) => {
+        if (ended) return;
+        send(raw);
+        if (isEnd(raw)) finish();
+      };
+
+      // Subscribe first, then read the log: an update published in between is sent twice at worst (each
+      // carries its events; clients dedupe by the state's turn and events count), never lost.
+      const buffered: string[] = [];
+      let caughtUp = false;
       const stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
-        if (caughtUp) send(raw);
+        if (caughtUp) forward(raw);
         else buffered.push(raw);
       });
       // Closed while subscribing: the close handler ran before there was anything to stop.
@@ -47,12 +77,13 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       if (closed) return void stop();
       send(JSON.stringify({ type: 'hello', matchId, status: match.status }));
       const log = await app.redis.lrange(app.keys.matchLog(matchId), 0, -1);
-      for (const raw of log) send(raw);
+      for (const raw of log) forward(raw);
       const seen = new Set(log);
-      for (const raw of buffered) if (!seen.has(raw)) send(raw);
+      for (const raw of buffered) if (!seen.has(raw)) forward(raw);
       caughtUp = true;
-      if (match.status === 'finished' || match.status === 'aborted') {
-        if (log.length === 0) send(JSON.stringify({ type: 'end', matchId, status: match.status }));
+      // Over before this spectator came, and its log (kept an hour) is gone or has no end: end it here.
+      if (!ended && (match.status === 'finished' || match.status === 'aborted')) {
+        forward(JSON.stringify({ type: 'end', matchId, status: match.status }));
       }
     },
   });

@@ -14,8 +14,13 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export async function openSocket(url: string, key?: string): Promise<TestSocket> {
-  const ws = new WebSocket(url, key ? { headers: { authorization: `Bearer ${key}` } } : {});
+export async function openSocket(
+  url: string,
+  key?: string,
+  o: { headers?: Record<string, string> } = {},
+): Promise<TestSocket> {
+  const headers = { ...o.headers, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+  const ws = new WebSocket(url, { headers });
   const messages: Message[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
