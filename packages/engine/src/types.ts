@@ -98,7 +98,7 @@ export interface GameState {
   phase: Phase;
   activeSeat: number;
   turn: number;
-  /** PRNG state (xoroshiro128+, pure-rand). */
+  /** PRNG state (xoroshiro128+, pure-rand), seeded as `engineVersion` says. */
   rng: number[];
   pending: PendingAction | null;
   window: ResponseWindow | null;
@@ -206,6 +206,11 @@ export interface CreateGameOptions {
   players: number;
   seed: string;
   setup?: GameSetup;
+  /**
+   * The engine version to play (default ENGINE_VERSION): a replay is re-run with the version that
+   * recorded it (ENGINE_VERSIONS lists the known ones; any other throws).
+   */
+  engineVersion?: string;
 }
 
 export interface EngineError {
