@@ -139,13 +139,24 @@ export type GameEvent =
   | (EventBase & {
       type: 'card_shown';
       seat: number;
-      slot: number;
+      /**
+       * The slot of the shown card, where the replacement now is: private to the seat (absent in other
+       * seats' copies, or they would learn whether its other card holds the same role).
+       */
+      slot?: number;
       role: Role;
       /** The replacement drawn into the slot: private to the seat (absent in other seats' copies). */
       replacement?: Role;
     })
   | (EventBase & { type: 'blocked'; seat: number; actor: number; role: Role })
-  | (EventBase & { type: 'influence_lost'; seat: number; slot: number; role: Role; reason: LossReason })
+  | (EventBase & {
+      type: 'influence_lost';
+      seat: number;
+      /** The revealed card's slot: private to the seat (absent in other seats' copies). */
+      slot?: number;
+      role: Role;
+      reason: LossReason;
+    })
   | (EventBase & {
       type: 'resolved';
       seat: number;
@@ -167,6 +178,7 @@ export interface PublicPlayerView {
   seat: number;
   coins: number;
   faceDown: number;
+  /** Revealed roles in ROLES order (never slot order: slots are private to their seat). */
   revealed: Role[];
   eliminated: boolean;
 }
