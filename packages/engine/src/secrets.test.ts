@@ -40,9 +40,8 @@ function checkView(v: PlayerView, s: GameState): void {
 
 function checkEventsFor(events: readonly GameEvent[], seat: number | null): void {
   for (const e of eventsFor(events, seat)) {
-    if (e.type !== 'card_shown' && e.type !== 'exchange_drawn' && e.type !== 'exchange_returned') continue;
-    if (e.seat === seat) continue;
-    if ('replacement' in e || 'roles' in e || 'returned' in e) {
+    if (e.type === 'turn_started' || e.type === 'game_over' || e.seat === seat) continue;
+    if ('replacement' in e || 'roles' in e || 'returned' in e || 'slot' in e) {
       throw new Error(`seat ${String(seat)} sees a private card in ${JSON.stringify(e)}`);
     }
   }
