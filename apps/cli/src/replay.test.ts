@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_1_REPLAYS_FILE } from '@coup/runner/testing';
 import { runCli, tempDir } from './testing/cli.ts';
 
 describe.concurrent('coup replay', () => {
@@ -82,4 +83,45 @@ describe.concurrent('coup replay', () => {
     expect(outOfRange.code).toBe(2);
     expect(outOfRange.stderr).toContain('holds 3 replays');
   });
+
+  it(
+    'verifies and shows replays recorded by engine 1.0.0 (the old seeding)',
+    { timeout: 20_000 },
+    async () => {
+      const [verify, show, seat] = await Promise.all([
+        runCli(['replay', 'verify', ENGINE_1_REPLAYS_FILE]),
+        runCli(['replay', 'show', ENGINE_1_REPLAYS_FILE, '--index', '1']),
+        runCli(['replay', 'show', ENGINE_1_REPLAYS_FILE, '--index', '2', '--seat', '0']),
+      ]);
+      expect(verify.code, verify.stderr).toBe(0);
+      expect(verify.stdout).toMatch(/^ok +line 1 /m);
+      expect(verify.stdout).toMatch(/^ok +line 2 /m);
+      expect(verify.stdout).toContain('2 replays verified');
+      expect(show.code, show.stderr).toBe(0);
+      expect(show.stdout).toContain('engine 1.0.0');
+      expect(show.stdout).not.toContain('stops re-running');
+      expect(seat.code, seat.stderr).toBe(0);
+    },
+  );
+
+  it(
+    'refuses a replay of an unknown engine version, naming the known ones',
+    { timeout: 15_000 },
+    async () => {
+      const unknown = JSON.parse(lines[0]!) as { engineVersion: string };
+      unknown.engineVersion = '7.0.0';
+      const file7 = dir.file('engine7.jsonl');
+      await writeFile(file7, JSON.stringify(unknown) + '\n');
+      const [verify, show] = await Promise.all([
+        runCli(['replay', 'verify', file7]),
+        runCli(['replay', 'show', file7]),
+      ]);
+      expect(verify.code).toBe(1);
+      expect(verify.stdout).toContain(
+        'at engineVersion: unknown engine version "7.0.0": this engine re-runs 1.0.0, 2.0.0',
+      );
+      expect(show.code).toBe(1);
+      expect(show.stderr).toContain('unknown engine version "7.0.0"');
+    },
+  );
 });

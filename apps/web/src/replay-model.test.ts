@@ -3,7 +3,9 @@ import { createBot } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
 import { replayForSeat } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
+import { createGame } from '@coup/engine';
 import { inProcessAgent, runMatch } from '@coup/runner';
+import { engine1Replays } from '@coup/runner/testing';
 import { omniscientModel } from './client/replay/omniscient';
 import { seatModel } from './client/replay/seat-view';
 import { describeEvent, namesOf } from './client/replay/describe';
@@ -53,16 +55,17 @@ describe('replay models', () => {
               coins: os?.coins,
               eliminated: os?.eliminated,
             });
-            expect(
-              s.cards.map((c) => c.revealed),
-              where,
-            ).toEqual(os?.cards.map((c) => c.revealed));
             if (j === seat) expect(s.cards, `${where}, own cards`).toEqual(os?.cards);
-            else
+            else {
+              // Other seats' slots are private: the same revealed roles, wherever they sat.
+              const up = (cards: typeof s.cards | undefined) =>
+                (cards ?? []).flatMap((c) => (c.revealed ? [c.role] : [])).sort();
+              expect(up(s.cards), `${where}, seat ${j}`).toEqual(up(os?.cards));
               expect(
                 s.cards.filter((c) => !c.revealed && c.role !== null),
                 `${where}, seat ${j}`,
               ).toEqual([]);
+            }
           });
         });
       }
@@ -82,5 +85,27 @@ describe('replay models', () => {
     const n = namesOf(omni.names);
     for (const e of replay.events) expect(describeEvent(e, n)).toMatch(/^[A-Z0-9a-z].*\.$/);
     expect(omni.frames.at(-1)?.events.some((e) => e.type === 'game_over')).toBe(true);
+  });
+
+  it('re-runs replays recorded by engine 1.0.0 with their own seeding', () => {
+    for (const r of engine1Replays()) {
+      const omni = omniscientModel(r);
+      expect(omni.warning, r.matchId).toBeUndefined();
+      const deal = createGame({
+        players: r.players.length,
+        seed: r.seed,
+        setup: r.setup,
+        engineVersion: '1.0.0',
+      });
+      expect(omni.frames[0]?.seats.map((s) => s.cards)).toEqual(deal.players.map((p) => p.cards));
+    }
+  });
+
+  it('shows the events only for a replay of an unknown engine version, and says why', () => {
+    const [r] = engine1Replays();
+    r!.engineVersion = '0.5.0';
+    const omni = omniscientModel(r!);
+    expect(omni.warning).toContain('unknown engine version "0.5.0"');
+    expect(omni.frames[0]?.seats.flatMap((s) => s.cards).every((c) => c.role === null)).toBe(true);
   });
 });

@@ -55,3 +55,19 @@ for (const players of [2, 4, 6]) {
   );
 }
 console.log('goal: at least 20,000 four-seat games/s');
+
+/** createGame alone: the deal, whose seeding (SHA-256 of the seed, engine 2.0.0) is paid once per game. */
+function deals(seconds: number, engineVersion: string): number {
+  let n = 0;
+  for (let i = 0; i < 20_000; i++) createGame({ players: 4, seed: `warm-${i}`, engineVersion });
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(seconds * 1e9));
+  while (process.hrtime.bigint() - start < budget) {
+    for (let i = 0; i < 1000; i++) createGame({ players: 4, seed: `deal-${n++}`, engineVersion });
+  }
+  return n / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+for (const version of ['1.0.0', '2.0.0']) {
+  const perSecond = Math.round(deals(Math.min(seconds, 1), version)).toLocaleString('en-US');
+  console.log(`  createGame, engine ${version} seeding: ${perSecond} deals/s`);
+}

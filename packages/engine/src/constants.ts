@@ -1,9 +1,13 @@
 import type { Role, TurnActionType } from './types';
 
-/** Bumped whenever the engine could produce a different game from the same seed and answers. */
-export const ENGINE_VERSION = '1.0.0';
-/** Bumped whenever RULES.md changes. */
-export const RULESET_VERSION = '1';
+/**
+ * Bumped whenever the engine could produce a different game from the same seed and answers. Older
+ * versions stay playable (versions.ts) so that their replays still verify. 2.0.0: 128-bit seeding,
+ * forfeits reveal in role order.
+ */
+export const ENGINE_VERSION = '2.0.0';
+/** Bumped whenever RULES.md changes. 2: other seats no longer see slots (card_shown, influence_lost). */
+export const RULESET_VERSION = '2';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 6;

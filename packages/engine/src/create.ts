@@ -1,6 +1,7 @@
 import { COPIES_PER_ROLE, ENGINE_VERSION, HAND_SIZE, MAX_SEATS, MIN_SEATS, START_COINS } from './constants';
 import { randomInt, seedRng, shuffleInPlace } from './rng';
 import { ROLES } from './types';
+import { isEngineVersion, unknownEngineVersion } from './versions';
 import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role } from './types';
 
 /** A full deck, in a fixed order, before shuffling. */
@@ -12,8 +13,8 @@ export function fullDeck(): Role[] {
 
 /**
  * A new game from a seed (shuffled deck, dealt hands, first seat drawn) or from an explicit setup
- * (hands, coins and deck used as given). Throws on invalid options: this is a programming error, not
- * agent input.
+ * (hands, coins and deck used as given), played by `engineVersion` (default: this one). Throws on invalid
+ * options: this is a programming error, not agent input.
  */
 export function createGame(opts: CreateGameOptions): GameState {
   const n = opts?.players;
@@ -21,7 +22,9 @@ export function createGame(opts: CreateGameOptions): GameState {
     throw new Error(`players must be an integer from ${MIN_SEATS} to ${MAX_SEATS}`);
   }
   if (typeof opts.seed !== 'string') throw new Error('seed must be a string');
-  let rng = seedRng(opts.seed);
+  const engineVersion = opts.engineVersion ?? ENGINE_VERSION;
+  if (!isEngineVersion(engineVersion)) throw new Error(unknownEngineVersion(engineVersion));
+  let rng = seedRng(opts.seed, engineVersion);
   let hands: Role[][];
   let deck: Role[];
   let coins: number[];
@@ -46,7 +49,7 @@ export function createGame(opts: CreateGameOptions): GameState {
     eliminated: false,
   }));
   return {
-    engineVersion: ENGINE_VERSION,
+    engineVersion,
     players,
     deck,
     phase: 'action',

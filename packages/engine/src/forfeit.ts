@@ -1,7 +1,9 @@
 import { Draft } from './draft';
 import { endTurn, leaveWindow, resolveAction, returnDrawn, revealCard, takeLosses } from './flow';
 import { isSeat } from './seats';
+import { ROLES } from './types';
 import type { GameEvent, GameState } from './types';
+import { engineTraits } from './versions';
 
 /**
  * The seat leaves the game now: its face-down cards are revealed, it is eliminated, and every window it
@@ -16,10 +18,7 @@ export function forfeit(s: GameState, seat: number): { state: GameState; events:
   const isActor = seat === s.activeSeat;
   d.emit({ type: 'forfeited', turn: s.turn, seat });
   if (phase === 'exchange_return' && isActor) returnDrawn(d);
-  const cards = d.peek(seat).cards;
-  for (let slot = 0; slot < cards.length && !d.peek(seat).eliminated; slot++) {
-    if (!cards[slot]?.revealed) revealCard(d, seat, slot, 'forfeit');
-  }
+  for (const slot of revealOrder(s, seat)) revealCard(d, seat, slot, 'forfeit');
   if (d.over) return { state: d.s, events: d.events };
 
   switch (phase) {
@@ -48,4 +47,21 @@ export function forfeit(s: GameState, seat: number): { state: GameState; events:
       break;
   }
   return { state: d.s, events: d.events };
+}
+
+/**
+ * The face-down slots of `seat` in the order the forfeit reveals them. In role order (ROLES, then slot)
+ * the events say which roles the seat held and nothing about where they sat; engine 1.0.0 went by slot.
+ */
+function revealOrder(s: GameState, seat: number): number[] {
+  const cards = s.players[seat]?.cards ?? [];
+  const slots: number[] = [];
+  cards.forEach((c, slot) => {
+    if (!c.revealed) slots.push(slot);
+  });
+  if (engineTraits(s.engineVersion).forfeitOrder === 'role') {
+    const rank = (slot: number) => ROLES.indexOf(cards[slot]!.role);
+    slots.sort((a, b) => rank(a) - rank(b) || a - b);
+  }
+  return slots;
 }

@@ -10,6 +10,7 @@ export {
   BLOCK_ROLES,
   FORCED_COUP_COINS,
 } from './constants';
+export { ENGINE_VERSIONS, isEngineVersion, unknownEngineVersion } from './versions';
 export { createGame, fullDeck } from './create';
 export { pendingSeats } from './pending';
 export { legalActions } from './legal';

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyAction, eventsFor, forfeit, legalActions, pendingSeats, viewFor } from './index';
 import type { GameEvent, GameState, PlayerView, Role } from './index';
-import { FULL_DECK_SORTED, allCards, applyChoice, gameArb, playGame, replay, seededPicker } from './testing';
+import {
+  FULL_DECK_SORTED,
+  allCards,
+  applyChoice,
+  gameArb,
+  hiddenTwin,
+  playGame,
+  replay,
+  seededPicker,
+} from './testing';
 
 // RULES.md "What a seat sees", over random games: views and redacted events never carry another seat's
 // face-down cards, the deck order or the PRNG state, and hidden cards cannot change what a seat sees.
@@ -31,9 +40,8 @@ function checkView(v: PlayerView, s: GameState): void {
 
 function checkEventsFor(events: readonly GameEvent[], seat: number | null): void {
   for (const e of eventsFor(events, seat)) {
-    if (e.type !== 'card_shown' && e.type !== 'exchange_drawn' && e.type !== 'exchange_returned') continue;
-    if (e.seat === seat) continue;
-    if ('replacement' in e || 'roles' in e || 'returned' in e) {
+    if (e.type === 'turn_started' || e.type === 'game_over' || e.seat === seat) continue;
+    if ('replacement' in e || 'roles' in e || 'returned' in e || 'slot' in e) {
       throw new Error(`seat ${String(seat)} sees a private card in ${JSON.stringify(e)}`);
     }
   }
@@ -118,5 +126,60 @@ describe('secrets', LONG, () => {
       { numRuns: 800 },
     );
     expect(compared).toBeGreaterThan(2000);
+  });
+
+  it("a seat's events and views do not change when what it cannot know is swapped (issue 8)", () => {
+    // At random steps of random games, for a random observer: a twin state that differs only in others'
+    // hidden cards (roles and slots), the same decision applied to both, and every byte the observer is
+    // sent compared. Counted so the cases that used to leak are known to have been exercised.
+    const seen = { steps: 0, rolesMoved: 0, slotsMoved: 0, shown: 0, lost: 0, forfeits: 0, eliminated: 0 };
+    fc.assert(
+      fc.property(gameArb, fc.nat(), (g, sample) => {
+        const pick = seededPicker(sample);
+        playGame(g, {
+          onStep: (before, choice, after, events) => {
+            if (pick(3) !== 0) return;
+            const observer = pick(g.players + 1) === g.players ? null : pick(g.players);
+            const twin = hiddenTwin(before, choice, observer, pick);
+            expect(allCards(twin.state)).toEqual(FULL_DECK_SORTED);
+            const same = (what: string, a: unknown, b: unknown) => {
+              if (JSON.stringify(a) !== JSON.stringify(b)) {
+                throw new Error(`${what} differ for ${String(observer)} after ${JSON.stringify(choice)}:
+  real ${JSON.stringify(a)}
+  twin ${JSON.stringify(b)}`);
+              }
+            };
+            same('views before', viewFor(before, observer), viewFor(twin.state, observer));
+            const r = applyChoice(twin.state, twin.choice);
+            same('events', eventsFor(events, observer), eventsFor(r.events, observer));
+            same('views', viewFor(after, observer), viewFor(r.state, observer));
+            same('pending seats', pendingSeats(after), pendingSeats(r.state));
+            if (observer !== null)
+              same('legal actions', legalActions(after, observer), legalActions(r.state, observer));
+            seen.steps++;
+            if (twin.stats.rolesMoved) seen.rolesMoved++;
+            if (twin.stats.slotsMoved) seen.slotsMoved++;
+            if (twin.stats.shownWithOthersSwapped && events.some((e) => e.type === 'card_shown'))
+              seen.shown++;
+            if (
+              twin.stats.slotsMoved &&
+              events.some((e) => e.type === 'influence_lost' && e.seat !== observer)
+            )
+              seen.lost++;
+            if (choice.action === 'forfeit' && choice.seat !== observer) seen.forfeits++;
+            if (twin.stats.slotsMoved && after.players.some((p, i) => i !== observer && p.eliminated))
+              seen.eliminated++;
+          },
+        });
+      }),
+      { numRuns: 600 },
+    );
+    expect(seen.steps).toBeGreaterThan(3000);
+    expect(seen.rolesMoved).toBeGreaterThan(2000);
+    expect(seen.slotsMoved).toBeGreaterThan(2000);
+    expect(seen.shown).toBeGreaterThan(50);
+    expect(seen.lost).toBeGreaterThan(200);
+    expect(seen.forfeits).toBeGreaterThan(20);
+    expect(seen.eliminated).toBeGreaterThan(500);
   });
 });

@@ -98,7 +98,7 @@ export interface GameState {
   phase: Phase;
   activeSeat: number;
   turn: number;
-  /** PRNG state (xoroshiro128+, pure-rand). */
+  /** PRNG state (xoroshiro128+, pure-rand), seeded as `engineVersion` says. */
   rng: number[];
   pending: PendingAction | null;
   window: ResponseWindow | null;
@@ -139,13 +139,24 @@ export type GameEvent =
   | (EventBase & {
       type: 'card_shown';
       seat: number;
-      slot: number;
+      /**
+       * The slot of the shown card, where the replacement now is: private to the seat (absent in other
+       * seats' copies, or they would learn whether its other card holds the same role).
+       */
+      slot?: number;
       role: Role;
       /** The replacement drawn into the slot: private to the seat (absent in other seats' copies). */
       replacement?: Role;
     })
   | (EventBase & { type: 'blocked'; seat: number; actor: number; role: Role })
-  | (EventBase & { type: 'influence_lost'; seat: number; slot: number; role: Role; reason: LossReason })
+  | (EventBase & {
+      type: 'influence_lost';
+      seat: number;
+      /** The revealed card's slot: private to the seat (absent in other seats' copies). */
+      slot?: number;
+      role: Role;
+      reason: LossReason;
+    })
   | (EventBase & {
       type: 'resolved';
       seat: number;
@@ -167,6 +178,7 @@ export interface PublicPlayerView {
   seat: number;
   coins: number;
   faceDown: number;
+  /** Revealed roles in ROLES order (never slot order: slots are private to their seat). */
   revealed: Role[];
   eliminated: boolean;
 }
@@ -206,6 +218,11 @@ export interface CreateGameOptions {
   players: number;
   seed: string;
   setup?: GameSetup;
+  /**
+   * The engine version to play (default ENGINE_VERSION): a replay is re-run with the version that
+   * recorded it (ENGINE_VERSIONS lists the known ones; any other throws).
+   */
+  engineVersion?: string;
 }
 
 export interface EngineError {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eventFor, eventsFor, viewFor } from './index';
-import type { GameEvent, PlayerView } from './index';
+import type { GameEvent, PlayerView, Role } from './index';
 import {
   SCENARIOS,
   act,
   exchangeReturnTwo,
+  gameFrom,
   play,
   threeSeatOpening,
   truthfulContessaBlock,
@@ -106,8 +107,58 @@ describe('viewFor', () => {
     expect(viewFor(sc.state, 0).you!.cards[0]).toEqual({ role: replacement, revealed: false });
     const shown = sc.events.find((e) => e.type === 'card_shown')!;
     expect(eventFor(shown, 0)).toEqual(shown);
+    expect(shown).toMatchObject({ slot: 0, replacement });
     for (const seat of [1, 2, null]) {
-      expect(eventFor(shown, seat)).toEqual({ type: 'card_shown', turn: 0, seat: 0, slot: 0, role: 'duke' });
+      expect(eventFor(shown, seat)).toStrictEqual({ type: 'card_shown', turn: 0, seat: 0, role: 'duke' });
+    }
+  });
+
+  it('others cannot tell [captain, duke] from [duke, duke] when the duke is shown; the owner sees its slot', () => {
+    const tell = (hand: Role[]) => {
+      const hands: Role[][] = [hand, ['assassin', 'contessa'], ['ambassador', 'captain']];
+      const sc = play(gameFrom(hands), [
+        [0, act.tax],
+        [1, act.challenge],
+      ]);
+      return (seat: number | null) => ({ events: eventsFor(sc.events, seat), view: viewFor(sc.state, seat) });
+    };
+    const lowDuke = tell(['duke', 'duke']); // the duke in slot 0 is shown (the lowest)
+    const highDuke = tell(['captain', 'duke']); // the duke in slot 1 is shown
+    for (const seat of [1, 2, null]) {
+      expect(JSON.stringify(lowDuke(seat))).toBe(JSON.stringify(highDuke(seat)));
+      expect(lowDuke(seat).events.find((e) => e.type === 'card_shown')).toStrictEqual({
+        type: 'card_shown',
+        turn: 0,
+        seat: 0,
+        role: 'duke',
+      });
+    }
+    const own = (t: typeof lowDuke) => t(0).events.find((e) => e.type === 'card_shown');
+    expect(own(lowDuke)).toMatchObject({ slot: 0, role: 'duke', replacement: expect.any(String) });
+    expect(own(highDuke)).toMatchObject({ slot: 1, role: 'duke', replacement: expect.any(String) });
+  });
+
+  it('lists revealed roles in ROLES order, whichever slot they were in and whenever they were lost', () => {
+    // Seat 1's slot order (contessa, duke) is not ROLES order (duke first).
+    const hands: Role[][] = [
+      ['duke', 'contessa'],
+      ['contessa', 'duke'],
+      ['captain', 'assassin'],
+    ];
+    const lose = (first: number, second: number) =>
+      play(gameFrom(hands, { coins: [14, 7, 2] }), [
+        [0, act.coup(1)],
+        [1, act.loseCard(first)],
+        [1, act.coup(0)],
+        [0, act.loseCard(first)],
+        [2, act.income],
+        [0, act.coup(1)],
+        [1, act.loseCard(second)],
+      ]).state;
+    for (const s of [lose(0, 1), lose(1, 0)]) {
+      for (const seat of [0, 2, null]) {
+        expect(viewFor(s, seat).players[1]!.revealed).toEqual(['duke', 'contessa']);
+      }
     }
   });
 
@@ -138,7 +189,7 @@ describe('viewFor', () => {
 });
 
 describe('eventsFor', () => {
-  it('removes private card identities for everyone but their holder', () => {
+  it('removes private card identities and slots for everyone but their holder', () => {
     const events: GameEvent[] = [
       { type: 'card_shown', turn: 1, seat: 2, slot: 1, role: 'duke', replacement: 'captain' },
       { type: 'exchange_drawn', turn: 1, seat: 2, count: 2, roles: ['duke', 'contessa'] },
@@ -146,11 +197,11 @@ describe('eventsFor', () => {
       { type: 'influence_lost', turn: 1, seat: 2, slot: 0, role: 'assassin', reason: 'coup' },
     ];
     expect(eventsFor(events, 2)).toEqual(events);
-    expect(eventsFor(events, 0)).toEqual([
-      { type: 'card_shown', turn: 1, seat: 2, slot: 1, role: 'duke' },
+    expect(eventsFor(events, 0)).toStrictEqual([
+      { type: 'card_shown', turn: 1, seat: 2, role: 'duke' },
       { type: 'exchange_drawn', turn: 1, seat: 2, count: 2 },
       { type: 'exchange_returned', turn: 1, seat: 2, count: 2 },
-      { type: 'influence_lost', turn: 1, seat: 2, slot: 0, role: 'assassin', reason: 'coup' },
+      { type: 'influence_lost', turn: 1, seat: 2, role: 'assassin', reason: 'coup' },
     ]);
     expect(eventsFor(events, null)).toEqual(eventsFor(events, 0));
     expect(events[0]).toHaveProperty('replacement', 'captain'); // the input is not modified

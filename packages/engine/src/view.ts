@@ -1,15 +1,27 @@
 import { computeRanking } from './ranking';
 import { faceDownCount } from './seats';
+import { ROLES } from './types';
 import type { GameEvent, GameState, PlayerView, PublicPlayerView, Role } from './types';
+
+// What a seat may know is what it would know at a table. Others see which roles a seat showed or lost,
+// never where in its hand they sat: a slot would tell them, for instance, whether a seat that showed the
+// lowest Duke of [duke, duke] and of [captain, duke] still holds a second one. So slots stay with their
+// seat, and public lists of roles are in ROLES order.
+
+const ROLE_RANK: Readonly<Record<Role, number>> = Object.fromEntries(ROLES.map((r, i) => [r, i])) as Record<
+  Role,
+  number
+>;
 
 /**
  * The only way state leaves the engine toward a seat: its own cards, public facts about everyone else,
- * never another seat's face-down cards, the deck order or the PRNG state. `seat` null is a spectator.
+ * never another seat's face-down cards, slots, the deck order or the PRNG state. `seat` null is a spectator.
  */
 export function viewFor(s: GameState, seat: number | null): PlayerView {
   const players: PublicPlayerView[] = s.players.map((p, i) => {
     const revealed: Role[] = [];
     for (const c of p.cards) if (c.revealed) revealed.push(c.role);
+    if (revealed.length > 1) revealed.sort((a, b) => ROLE_RANK[a] - ROLE_RANK[b]);
     return { seat: i, coins: p.coins, faceDown: faceDownCount(p), revealed, eliminated: p.eliminated };
   });
   const own = seat !== null ? s.players[seat] : undefined;
@@ -35,27 +47,22 @@ export function viewFor(s: GameState, seat: number | null): PlayerView {
   };
 }
 
-/** An event as `seat` may see it (null: spectator): private card identities are removed for others. */
+/**
+ * An event as `seat` may see it (null: spectator). Other seats' copies lose every private field: the
+ * slot and replacement of a shown card, the slot of a lost card, the roles drawn and returned by an
+ * exchange. What remains depends only on what a table would show, so two hands a player could not tell
+ * apart give it identical copies. The seat's own copy is the event itself.
+ */
 export function eventFor(e: GameEvent, seat: number | null): GameEvent {
+  if (e.type === 'turn_started' || e.type === 'game_over' || e.seat === seat) return e;
   switch (e.type) {
     case 'card_shown':
-      if (e.seat !== seat && e.replacement !== undefined) {
-        const { replacement: _hidden, ...rest } = e;
-        return rest;
-      }
-      return e;
+      return { type: e.type, turn: e.turn, seat: e.seat, role: e.role };
+    case 'influence_lost':
+      return { type: e.type, turn: e.turn, seat: e.seat, role: e.role, reason: e.reason };
     case 'exchange_drawn':
-      if (e.seat !== seat && e.roles !== undefined) {
-        const { roles: _hidden, ...rest } = e;
-        return rest;
-      }
-      return e;
     case 'exchange_returned':
-      if (e.seat !== seat && e.returned !== undefined) {
-        const { returned: _hidden, ...rest } = e;
-        return rest;
-      }
-      return e;
+      return { type: e.type, turn: e.turn, seat: e.seat, count: e.count };
     default:
       return e;
   }

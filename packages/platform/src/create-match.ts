@@ -4,6 +4,17 @@ import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 import type { MatchJob } from './messages';
 
+/** Bytes of a seed drawn by the platform: 192 bits from the OS CSPRNG, more than the engine's 128-bit state. */
+export const MATCH_SEED_BYTES = 24;
+
+/**
+ * A fresh match seed (base64url). Agents see only its sha256 commitment until the match ends; with at
+ * least 128 random bits nobody can enumerate the seeds, and the engine uses all of them (RULES.md).
+ */
+export function newMatchSeed(): string {
+  return randomBytes(MATCH_SEED_BYTES).toString('base64url');
+}
+
 export interface NewMatch {
   /** One agent per seat, seat order. Validated by the caller. */
   agentIds: string[];
@@ -23,7 +34,7 @@ export interface NewMatch {
  * after commit (enqueueMatch).
  */
 export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m: NewMatch): Promise<string> {
-  const seed = m.seed ?? randomBytes(24).toString('base64url');
+  const seed = m.seed ?? newMatchSeed();
   const id = newId(ID_PREFIX.match);
   await db.match.create({
     data: {

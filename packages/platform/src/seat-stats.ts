@@ -51,6 +51,8 @@ export function seatStats(replay: Replay): SeatStats[] {
     players: replay.players.length,
     seed: replay.seed,
     ...(replay.setup ? { setup: replay.setup as GameSetup } : {}),
+    // The version that played the match (its seeding included); createGame throws for an unknown one.
+    engineVersion: replay.engineVersion,
   });
   for (const step of replay.steps) {
     if (step.kind === 'forfeit') {

@@ -3,8 +3,8 @@ import type { GameEvent as EngineEvent } from '@coup/engine';
 import { Phase, Role, TurnActionType } from './game';
 
 // The engine's events (omniscient, as stored in replays), mirrored as zod so a replay read from a file
-// or a database is checked before anyone trusts it. Private fields are optional: they are absent from
-// copies redacted for other seats (engine eventFor).
+// or a database is checked before anyone trusts it. Private fields (slots, replacement, exchanged roles)
+// are optional: they are absent from copies redacted for other seats (engine eventFor).
 
 const Seat = z.number().int().min(0).max(5);
 const Turn = z.number().int().min(0);
@@ -35,7 +35,7 @@ export const GameEvent = z.discriminatedUnion('type', [
     type: z.literal('card_shown'),
     turn: Turn,
     seat: Seat,
-    slot: z.number().int().min(0),
+    slot: z.number().int().min(0).optional(),
     role: Role,
     replacement: Role.optional(),
   }),
@@ -44,7 +44,7 @@ export const GameEvent = z.discriminatedUnion('type', [
     type: z.literal('influence_lost'),
     turn: Turn,
     seat: Seat,
-    slot: z.number().int().min(0),
+    slot: z.number().int().min(0).optional(),
     role: Role,
     reason: LossReason,
   }),

@@ -127,7 +127,8 @@ describe('decision request', () => {
       },
       players: [
         { seat: 0, name: 'sharp-bot', coins: 4, faceDown: 2, revealed: [], eliminated: false },
-        { seat: 1, name: 'llm-7', coins: 0, faceDown: 0, revealed: ['captain', 'duke'], eliminated: true },
+        // In ROLES order: seat 1 lost its Captain first, from slot 0, but slots are its own business.
+        { seat: 1, name: 'llm-7', coins: 0, faceDown: 0, revealed: ['duke', 'captain'], eliminated: true },
         { seat: 2, name: 'you', coins: 3, faceDown: 1, revealed: ['contessa'], eliminated: false },
       ],
       pending: { action: 'steal', actor: 0, target: 2, claim: 'captain', blocker: null, blockRole: null },
@@ -161,7 +162,7 @@ describe('decision request', () => {
       'face-down: Duke',
       'revealed: Contessa',
       'seat 0 sharp-bot: 4 coins, 2 face-down',
-      'seat 1 llm-7: eliminated; revealed Captain, Duke',
+      'seat 1 llm-7: eliminated; revealed Duke, Captain',
       'claims Captain to steal up to 2 coins from you',
       'Captain 1/3',
       'challenge the Captain claim of seat 0 (sharp-bot): {"type":"challenge"}',
@@ -169,6 +170,18 @@ describe('decision request', () => {
     ]) {
       expect(prompt).toContain(fact);
     }
+  });
+
+  it("carries slots in the seat's own events only", () => {
+    const { history } = load();
+    const withSlots = (seat: number) =>
+      history.filter((h) => h.seat === seat && (h.event === 'card_shown' || h.event === 'influence_lost'));
+    for (const seat of [0, 1]) {
+      expect(withSlots(seat).length).toBeGreaterThan(0);
+      for (const h of withSlots(seat)) expect(h).not.toHaveProperty('slot');
+    }
+    const own = withSlots(2);
+    expect(own).toEqual([expect.objectContaining({ event: 'influence_lost', slot: 1, role: 'contessa' })]);
   });
 
   it('shows the drawn cards during exchange_return, to the exchanging seat only', () => {

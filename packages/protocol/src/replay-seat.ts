@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ENGINE_VERSION, applyAction, createGame, eventFor, forfeit } from '@coup/engine';
+import {
+  applyAction,
+  createGame,
+  eventFor,
+  forfeit,
+  isEngineVersion,
+  unknownEngineVersion,
+} from '@coup/engine';
 import type { GameEvent as EngineEvent, GameState } from '@coup/engine';
 import { buildDecisionRequest } from './decision';
 import { GameEvent } from './events';
@@ -53,7 +60,12 @@ export interface SeatReplayOptions {
 
 /** Re-runs the engine over the replay's steps. Throws if the replay does not re-run (verify it first). */
 function rerun(replay: Replay): { states: GameState[]; eventEnds: number[]; events: EngineEvent[] } {
-  let state = createGame({ players: replay.players.length, seed: replay.seed, setup: replay.setup });
+  let state = createGame({
+    players: replay.players.length,
+    seed: replay.seed,
+    setup: replay.setup,
+    engineVersion: replay.engineVersion,
+  });
   const states = [state];
   const events: EngineEvent[] = [];
   const eventEnds = [0];
@@ -77,9 +89,8 @@ function rerun(replay: Replay): { states: GameState[]; eventEnds: number[]; even
 
 export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOptions = {}): SeatReplay {
   const n = replay.players.length;
-  if (replay.engineVersion !== ENGINE_VERSION) {
-    throw new Error(`replay of engine ${replay.engineVersion} cannot be re-run by engine ${ENGINE_VERSION}`);
-  }
+  // Any known engine version re-runs as it played; an unknown one cannot be re-run at all.
+  if (!isEngineVersion(replay.engineVersion)) throw new Error(unknownEngineVersion(replay.engineVersion));
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) throw new Error(`seat must be from 0 to ${n - 1}`);
   const names = replay.players.map((p) => p.name);
   const { states, eventEnds, events } = rerun(replay);

@@ -41,9 +41,12 @@ describe('verifyReplay', () => {
     [
       "an agent's answer",
       (r) => {
+        // Income ends the turn at once and every other action opens a window: the next recorded step
+        // no longer fits, whatever the deal.
         const s = firstApplied(r);
-        s.answer = { type: 'exchange' };
-        s.applied = { type: 'exchange' };
+        const other = s.applied?.type === 'income' ? 'foreign_aid' : 'income';
+        s.answer = { type: other };
+        s.applied = { type: other };
       },
       'steps[',
     ],

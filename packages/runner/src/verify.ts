@@ -1,13 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
-  ENGINE_VERSION,
   applyAction,
   createGame,
   forfeit,
+  isEngineVersion,
   isOver,
   legalActions,
   matchLegal,
   ranking,
+  unknownEngineVersion,
 } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
 import { Replay, decisionId, placeOf, seedCommitment } from '@coup/protocol';
@@ -19,9 +20,10 @@ export type VerifyResult = { ok: true } | { ok: false; error: string; at: string
 const bad = (at: string, error: string): VerifyResult => ({ ok: false, error, at });
 
 /**
- * Re-runs the engine from the seed (or setup) and the recorded steps, and checks that the replay is
- * what that re-run produces: the seed commitment, every applied action (legal, equal to the agent's
- * answer or to the default action after a fault), every event, the ranking and each seat's result.
+ * Re-runs the engine (as the version that recorded the replay played) from the seed (or setup) and the
+ * recorded steps, and checks that the replay is what that re-run produces: the seed commitment, every
+ * applied action (legal, equal to the agent's answer or to the default action after a fault), every
+ * event, the ranking and each seat's result.
  */
 export function verifyReplay(input: unknown): VerifyResult {
   const parsed = Replay.safeParse(input);
@@ -31,12 +33,16 @@ export function verifyReplay(input: unknown): VerifyResult {
   }
   const r = parsed.data;
   if (seedCommitment(r.seed) !== r.seedCommitment) return bad('seedCommitment', 'sha256(seed) differs');
-  if (r.engineVersion !== ENGINE_VERSION) {
-    return bad('engineVersion', `recorded by engine ${r.engineVersion}, this is ${ENGINE_VERSION}`);
-  }
+  // Every known engine version re-runs as it played (its seeding included): old replays still verify.
+  if (!isEngineVersion(r.engineVersion)) return bad('engineVersion', unknownEngineVersion(r.engineVersion));
   let state: GameState;
   try {
-    state = createGame({ players: r.players.length, seed: r.seed, setup: r.setup });
+    state = createGame({
+      players: r.players.length,
+      seed: r.seed,
+      setup: r.setup,
+      engineVersion: r.engineVersion,
+    });
   } catch (err) {
     return bad('setup', err instanceof Error ? err.message : String(err));
   }

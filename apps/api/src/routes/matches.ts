@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
 import { HttpError, notFound } from '../plugins/errors';
 import { errorCodes, errors, MatchId, Page } from '../schemas/common';
@@ -149,6 +150,10 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       const seat = req.query.seat;
       if (seat === undefined) return replay;
       if (!m.seats.some((s) => s.seat === seat)) throw notFound(`seat ${seat} in match ${req.params.id}`);
+      // A seat's replay is rebuilt by re-running the engine version that recorded the match.
+      if (!isEngineVersion(replay.engineVersion)) {
+        throw new HttpError(409, 'unknown_engine_version', unknownEngineVersion(replay.engineVersion));
+      }
       return replayForSeat(replay, seat);
     },
   );

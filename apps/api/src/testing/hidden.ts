@@ -1,11 +1,13 @@
 // Finds hidden information in anything a seat (or a spectator, seat null) receives: another seat's
 // face-down cards (a `cards` list or `drawn` roles of a seat that is not the viewer), the deck, a deal, or
-// the private fields of events (a replacement card, exchanged roles) of another seat.
+// the private fields of events (a replacement card, exchanged roles, the slot of a shown or lost card) of
+// another seat.
 
-const PRIVATE_EVENT_FIELDS: Record<string, string> = {
-  card_shown: 'replacement',
-  exchange_drawn: 'roles',
-  exchange_returned: 'returned',
+const PRIVATE_EVENT_FIELDS: Record<string, readonly string[]> = {
+  card_shown: ['slot', 'replacement'],
+  influence_lost: ['slot'],
+  exchange_drawn: ['roles'],
+  exchange_returned: ['returned'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -26,8 +28,9 @@ export function hiddenInfoLeaks(value: unknown, seat: number | null): string[] {
       if (key in v && typeof v[key] === 'object' && v[key] !== null) leaks.push(`${path}.${key}`);
     }
     const kind = typeof v.type === 'string' ? v.type : typeof v.event === 'string' ? v.event : undefined;
-    const field = kind ? PRIVATE_EVENT_FIELDS[kind] : undefined;
-    if (field && field in v && owner !== seat) leaks.push(`${path}.${field} (${kind} of seat ${owner})`);
+    for (const field of kind ? (PRIVATE_EVENT_FIELDS[kind] ?? []) : []) {
+      if (field in v && owner !== seat) leaks.push(`${path}.${field} (${kind} of seat ${owner})`);
+    }
     for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
   };
   walk(value as Json, '');
@@ -36,8 +39,5 @@ export function hiddenInfoLeaks(value: unknown, seat: number | null): string[] {
 
 /** How many private event fields (of any seat) a full replay holds: a leak check on it is meaningful. */
 export function privateEventFields(events: { type: string; seat?: number }[]): number {
-  return events.filter((e) => {
-    const field = PRIVATE_EVENT_FIELDS[e.type];
-    return field !== undefined && field in e;
-  }).length;
+  return events.filter((e) => (PRIVATE_EVENT_FIELDS[e.type] ?? []).some((field) => field in e)).length;
 }

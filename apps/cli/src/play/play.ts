@@ -23,7 +23,8 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
   const specs = parseAgentSpecs(agentArgs);
   await checkReachable(specs, opts.timeoutMs);
   const writer = opts.out !== undefined ? await ReplayWriter.open(opts.out) : null;
-  const seed = opts.seed ?? randomBytes(6).toString('base64url');
+  // 128 random bits, like the platform's seeds: nobody can guess the deals of a run.
+  const seed = opts.seed ?? randomBytes(16).toString('base64url');
   if (opts.seed === undefined) process.stderr.write(`seed: ${seed} (repeat this run with --seed ${seed})\n`);
 
   // Match ids depend only on the seed, so the same --seed gives the same requests, answers and replays.

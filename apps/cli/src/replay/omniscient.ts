@@ -1,4 +1,4 @@
-import { applyAction, createGame, forfeit } from '@coup/engine';
+import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
 import type { Replay } from '@coup/protocol';
 import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
@@ -45,7 +45,14 @@ export function renderReplay(r: Replay): string[] {
     `engine ${r.engineVersion}, ruleset ${r.rulesetVersion}, protocol ${r.protocolVersion}; ` +
       `started ${new Date(r.startedAt).toISOString()}, ${seconds} s, ${r.timeoutMs} ms per decision`,
   );
-  let state = createGame({ players: r.players.length, seed: r.seed, setup: r.setup });
+  // Re-run as the engine version that recorded it played (its seeding included).
+  if (!isEngineVersion(r.engineVersion)) throw new Error(unknownEngineVersion(r.engineVersion));
+  let state = createGame({
+    players: r.players.length,
+    seed: r.seed,
+    setup: r.setup,
+    engineVersion: r.engineVersion,
+  });
   // The deal is the first turn header (coins and hidden cards of every seat).
   out.push(`deck after the deal: ${state.deck.length} cards`);
 

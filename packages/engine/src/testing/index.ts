@@ -3,3 +3,4 @@
 export * from './arbitraries';
 export * from './helpers';
 export * from './scenarios';
+export * from './hidden-twin';

@@ -4,3 +4,4 @@ export { startAgentServer, chooser } from './agent-server';
 export type { AgentServer, AgentServerOptions, Behaviour, ReceivedRequest } from './agent-server';
 export { randomAgent } from './agents';
 export { FOUR_SEATS, THREE_SEATS } from './setup';
+export { ENGINE_1_REPLAYS_FILE, engine1Replays } from './legacy';

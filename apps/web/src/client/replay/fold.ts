@@ -117,11 +117,16 @@ export function foldFrames(input: FoldInput): Frame[] {
         if (e.action === 'steal' && target) target.coins = Math.max(0, target.coins - e.coins);
         break;
       }
-      case 'influence_lost':
-        if (seat) seat.cards[e.slot] = { role: e.role, revealed: true };
+      case 'influence_lost': {
+        // Another seat's slot is private (RULES.md): its lost cards fill its hidden cards in order.
+        const slot = e.slot ?? seat?.cards.findIndex((c) => !c.revealed) ?? -1;
+        if (seat && slot >= 0) seat.cards[slot] = { role: e.role, revealed: true };
         break;
+      }
       case 'card_shown':
-        if (seat) seat.cards[e.slot] = { role: e.replacement ?? null, revealed: false };
+        // Only the seat's own copy says where the replacement went (and what it is).
+        if (seat && e.slot !== undefined)
+          seat.cards[e.slot] = { role: e.replacement ?? null, revealed: false };
         break;
       case 'exchange_returned':
         if (seat && e.seat === viewer && lastSync) afterExchange(seat, lastSync);

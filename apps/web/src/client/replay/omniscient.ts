@@ -1,4 +1,4 @@
-import { applyAction, createGame, forfeit } from '@coup/engine';
+import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { GameState } from '@coup/engine';
 import type { Replay } from '@coup/protocol';
 import { activeSeats, eventsByTurn } from './model';
@@ -49,7 +49,15 @@ export function decisionView(step: Extract<Replay['steps'][number], { kind: 'dec
 }
 
 function rerun(r: Replay): Frame[] {
-  let state = createGame({ players: r.players.length, seed: r.seed, setup: r.setup });
+  // Re-run as the engine version that recorded it played (its seeding included); an unknown version
+  // throws, and the events-only model below is shown instead.
+  if (!isEngineVersion(r.engineVersion)) throw new Error(unknownEngineVersion(r.engineVersion));
+  let state = createGame({
+    players: r.players.length,
+    seed: r.seed,
+    setup: r.setup,
+    engineVersion: r.engineVersion,
+  });
   const deal: Frame = {
     turn: null,
     activeSeat: null,
