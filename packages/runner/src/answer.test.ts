@@ -21,6 +21,11 @@ describe('checkAnswer', () => {
     ['a NUL in the action type', { action: { type: 'fly\u0000' } }, 'invalid_answer'],
     ['a NUL in extra action data', { action: { type: 'pass', note: '\u0000' } }, 'invalid_answer'],
     ['a NUL in the comment', { action: { type: 'pass' }, comment: 'a\u0000b' }, 'invalid_answer'],
+    [
+      'an unpaired surrogate in the comment',
+      { action: { type: 'pass' }, comment: '\ud800' },
+      'invalid_answer',
+    ],
   ])('faults %s', (_what, body, reason) => {
     const out = checkAnswer(body, legal);
     expect(out.ok).toBe(false);

@@ -5,7 +5,13 @@ import { hashSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS } from '@coup/platform';
 import type { AgentInbound } from '@coup/platform';
-import { AnswerMessage, DecisionRequest, findNul, nulMessage, PROTOCOL_VERSION } from '@coup/protocol';
+import {
+  AnswerMessage,
+  DecisionRequest,
+  findUnstorableText,
+  unstorableMessage,
+  PROTOCOL_VERSION,
+} from '@coup/protocol';
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
 
@@ -81,9 +87,9 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         } catch {
           return sendError('invalid_json', 'the message is not JSON');
         }
-        // Answers end up in the replay (jsonb), which cannot hold a NUL character: refused at the edge.
-        const nul = findNul(json, 'message');
-        if (nul) return sendError('invalid_message', nulMessage(nul));
+        // Answers end up in the replay (jsonb), which cannot hold NUL or unpaired surrogates: refused here.
+        const bad = findUnstorableText(json, 'message');
+        if (bad) return sendError('invalid_message', unstorableMessage(bad));
         const parsed = AnswerMessage.safeParse(json);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
