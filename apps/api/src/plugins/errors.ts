@@ -33,6 +33,24 @@ export async function upgradeRequired(_req: FastifyRequest, reply: FastifyReply)
     });
 }
 
+const uriTooLong = (maxParamLength: number) =>
+  new HttpError(414, 'uri_too_long', `a path segment of the URL is longer than ${maxParamLength} characters`);
+
+/** The longest path segment of a URL, decoded as the router decodes it. */
+function longestSegment(url: string): number {
+  let longest = 0;
+  for (const raw of (url.split('?')[0] ?? '').split('/')) {
+    let segment = raw;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      // the router answers invalid_url for it
+    }
+    longest = Math.max(longest, segment.length);
+  }
+  return longest;
+}
+
 /**
  * Fastify's `frameworkErrors`: errors met while routing, before any route or error handler runs (a URL
  * that is not valid percent-encoding, a path segment over `maxParamLength`). Same shape as every error.
@@ -46,10 +64,8 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     });
   }
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    const max = req.server.initialConfig.maxParamLength ?? 100;
-    return reply.code(414).send({
-      error: { code: 'uri_too_long', message: `a path segment of the URL is longer than ${max} characters` },
-    });
+    const e = uriTooLong(req.server.initialConfig.maxParamLength ?? 100);
+    return reply.code(e.statusCode).send({ error: { code: e.code, message: e.message } });
   }
   req.log.error({ err }, 'routing error');
   return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });
@@ -69,6 +85,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Registered first, so every route after it gets the platform's own errors in its response schemas (and
   // so in the OpenAPI document).
   app.addHook('onRoute', addEdgeErrors);
+  // The router answers 414 for a path parameter over maxParamLength only when no other route matches; a
+  // wildcard route (the web UI's) would otherwise take such a URL and answer 404. Same limit everywhere.
+  const maxParamLength = app.initialConfig.maxParamLength ?? 100;
+  app.addHook('onRequest', async (req) => {
+    if (longestSegment(req.url) > maxParamLength) throw uriTooLong(maxParamLength);
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply
