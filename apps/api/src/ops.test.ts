@@ -116,6 +116,16 @@ describe('/admin/queues', () => {
     });
     expect(queues.status).toBe(200);
     expect(queues.body.queues.map((q) => q.name)).toContain('matches');
+
+    // The board's own errors have the one error shape too.
+    for (const [method, path] of [
+      ['PUT', '/admin/queues/api/queues/nope/retry/failed'],
+      ['GET', '/admin/queues/api/queues/matches/nope'],
+    ] as const) {
+      const res = await h.api(method, path, { key: h.adminKey });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(errorShapeProblem(res.body), res.text).toBeNull();
+    }
   });
 
   it('refuses every mutating board route without the admin key', async () => {
