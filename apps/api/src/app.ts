@@ -14,6 +14,7 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { textGuardPlugin } from './plugins/text-guard';
+import { urlChecksPlugin } from './plugins/url-checks';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { accountRoutes } from './routes/accounts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('publicUrl', deps.publicUrl.replace(/\/+$/, ''));
 
   await app.register(errorsPlugin);
+  await app.register(urlChecksPlugin);
   await app.register(textGuardPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);

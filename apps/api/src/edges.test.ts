@@ -176,6 +176,13 @@ describe("the framework's own errors have the one error shape and are documented
       'invalid_url',
     ],
     [
+      'bad percent-encoding in the query string',
+      'GET /v1/agents',
+      () => h.api('GET', '/v1/agents?q=100%'),
+      400,
+      'invalid_url',
+    ],
+    [
       'a body over the limit',
       'POST /v1/agents',
       () =>

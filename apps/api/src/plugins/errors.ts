@@ -33,23 +33,8 @@ export async function upgradeRequired(_req: FastifyRequest, reply: FastifyReply)
     });
 }
 
-const uriTooLong = (maxParamLength: number) =>
+export const uriTooLong = (maxParamLength: number) =>
   new HttpError(414, 'uri_too_long', `a path segment of the URL is longer than ${maxParamLength} characters`);
-
-/** The longest path segment of a URL, decoded as the router decodes it. */
-function longestSegment(url: string): number {
-  let longest = 0;
-  for (const raw of (url.split('?')[0] ?? '').split('/')) {
-    let segment = raw;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      // the router answers invalid_url for it
-    }
-    longest = Math.max(longest, segment.length);
-  }
-  return longest;
-}
 
 /**
  * Fastify's `frameworkErrors`: errors met while routing, before any route or error handler runs (a URL
@@ -85,12 +70,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Registered first, so every route after it gets the platform's own errors in its response schemas (and
   // so in the OpenAPI document).
   app.addHook('onRoute', addEdgeErrors);
-  // The router answers 414 for a path parameter over maxParamLength only when no other route matches; a
-  // wildcard route (the web UI's) would otherwise take such a URL and answer 404. Same limit everywhere.
-  const maxParamLength = app.initialConfig.maxParamLength ?? 100;
-  app.addHook('onRequest', async (req) => {
-    if (longestSegment(req.url) > maxParamLength) throw uriTooLong(maxParamLength);
-  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply
