@@ -62,6 +62,9 @@ const anyText = fc.oneof(
   fc.string({ minLength: 200, maxLength: 3000 }),
 );
 
+/** Over Node's header size limit (16 KB): 431 in a header, 414 in the URL, over a real socket. */
+const overLimit = fc.constantFrom('x'.repeat(20_000), 'y'.repeat(70_000));
+
 /** Path-parameter replacements sent without encoding: bad percent-encoding and very long segments. */
 const rawPathText = fc.constantFrom(
   '%',
@@ -135,7 +138,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('query-value' as const), param: fc.nat(), value: anyText }),
+    arbitrary: fc.record({
+      kind: fc.constant('query-value' as const),
+      param: fc.nat(),
+      value: fc.oneof({ weight: 9, arbitrary: anyText }, overLimit),
+    }),
   },
   fc.record({
     kind: fc.constant('query-extra' as const),
@@ -149,7 +156,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     value: fc.oneof(anyText, rawPathText),
     encoded: fc.boolean(),
   }),
-  fc.record({ kind: fc.constant('header' as const), name: headerNames, value: anyText }),
+  fc.record({
+    kind: fc.constant('header' as const),
+    name: headerNames,
+    value: fc.oneof({ weight: 4, arbitrary: anyText }, overLimit),
+  }),
 );
 
 export const planArbitrary: fc.Arbitrary<Plan> = fc.record({
