@@ -242,7 +242,9 @@ describe("the framework's own errors have the one error shape and are documented
     const res = await send();
     expect(res.status, res.text).toBe(status);
     expect(errorShapeProblem(res.body), res.text).toBeNull();
-    expect((res.body as { error: { code: string } }).error.code).toBe(code);
+    const error = (res.body as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe(code);
+    if (status === 413) expect(error.message).toMatch(/limit of \d+ bytes/);
     expect(documented(route)[String(status)], `${status} documented for ${route}`).toBeDefined();
   });
 

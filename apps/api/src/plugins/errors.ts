@@ -65,6 +65,18 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'validation_failed'],
 };
 
+/** Fastify's messages for body errors, made to say what the client should send instead. */
+function frameworkMessage(err: FastifyError, req: FastifyRequest): string {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return `the body is larger than the limit of ${req.server.initialConfig.bodyLimit ?? 1 << 20} bytes`;
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = req.headers['content-type'];
+    return `send the body as application/json${type ? ` (got ${JSON.stringify(type.slice(0, 100))})` : ''}`;
+  }
+  return err.message;
+}
+
 /** One JSON error shape for every 4xx and 5xx: `{ error: { code, message, details? } }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Registered first, so every route after it gets the platform's own errors in its response schemas (and
@@ -90,7 +102,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (mapped) return reply.code(mapped[0]).send({ error: { code: mapped[1], message: err.message } });
+    if (mapped) {
+      return reply.code(mapped[0]).send({ error: { code: mapped[1], message: frameworkMessage(err, req) } });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
