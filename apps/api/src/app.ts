@@ -10,8 +10,11 @@ import type { ChannelHub, Keys, MatchJob, Transports } from '@coup/platform';
 import type { Env } from './env';
 import { adminQueuesPlugin } from './plugins/admin-queues';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler } from './plugins/client-errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { textGuardPlugin } from './plugins/text-guard';
+import { urlChecksPlugin } from './plugins/url-checks';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
@@ -68,6 +71,9 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
         : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
+    // Errors raised before any route runs get the one error shape too (plugins/errors, client-errors).
+    frameworkErrors,
+    clientErrorHandler,
     ...opts,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,10 +90,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('publicUrl', deps.publicUrl.replace(/\/+$/, ''));
 
   await app.register(errorsPlugin);
+  await app.register(urlChecksPlugin);
+  await app.register(textGuardPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { adminKey: deps.adminKey });
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { adminKey: deps.adminKey, token: deps.env.METRICS_TOKEN });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(sessionsPlugin);
   await app.register(healthRoutes);

@@ -1,34 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badJsonValues, badPathValues, badQueryValues, deref, operationOf } from './testing/bad-values';
 import type { OpenApiDoc } from './testing/bad-values';
-import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
-import type { Account, ApiResponse, Harness, RequestOptions } from './testing/harness';
-import { fillPath, listRoutes, MUTATING } from './testing/routes';
+import { ADMIN_ROUTES, createFixture, pathOf, VALID_BODY } from './testing/fixtures';
+import { errorShapeProblem, startHarness } from './testing/harness';
+import type { ApiResponse, Harness, RequestOptions } from './testing/harness';
+import { listRoutes, MUTATING } from './testing/routes';
 import type { RouteInfo } from './testing/routes';
 
 // Bad input on every /v1 route, listed from the app and driven by each route's own schemas (the OpenAPI
 // document): malformed JSON, non-JSON, wrong types, unknown fields, bodies over the limit, bad ids, bad
 // query values. Every answer must be a 4xx with the `{ error: { code, message } }` shape, never a 5xx.
 
-/** A valid body for each route that takes one (the test fails for a route with a body and no entry). */
-const VALID_BODY: Record<string, (f: Fixture) => Record<string, unknown>> = {
-  'POST /v1/accounts': () => ({ name: uniqueName('acct') }),
-  'POST /v1/agents': () => ({ name: uniqueName('agent'), endpointUrl: 'http://127.0.0.1:9' }),
-  'PATCH /v1/agents/:id': () => ({ modelName: 'm' }),
-  'POST /v1/matches': (f) => ({ agents: [f.agentId, f.agentId] }),
-  'POST /v1/events': () => ({ name: 'cup', format: 'swiss', seatsPerMatch: 2, rounds: 1, entry: 'open' }),
-  'POST /v1/events/:id/entries': (f) => ({ agentId: f.agentId }),
-};
-
 /** WebSocket routes: not in the OpenAPI document; a plain HTTP request to them must still get a 4xx. */
 const WEBSOCKET_ROUTES = new Set(['GET /v1/agents/connect', 'GET /v1/matches/:id/live']);
-
-interface Fixture {
-  owner: Account;
-  agentId: string;
-  matchId: string;
-  eventId: string;
-}
 
 let h: Harness;
 let doc: OpenApiDoc;
@@ -44,37 +28,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function fixture(): Promise<Fixture> {
-  const owner = await h.createAccount();
-  const agent = await h.registerAgent(owner.key, {
-    name: uniqueName('a'),
-    endpointUrl: 'http://127.0.0.1:9',
-  });
-  const matchId = await h.queueMatch(owner.key, [agent.id, agent.id]);
-  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-  const event = await h.api<{ id: string }>('POST', '/v1/events', {
-    key: h.adminKey,
-    body: {
-      name: uniqueName('event'),
-      format: 'swiss',
-      seatsPerMatch: 2,
-      rounds: 1,
-      entry: 'open',
-      startsAt,
-    },
-  });
-  return { owner, agentId: agent.id, matchId, eventId: event.body.id };
-}
-
-/** Fills `:id` with an existing resource of the kind the path names, `:agentId` with the agent. */
-function pathOf(url: string, f: Fixture, override: Record<string, string> = {}): string {
-  const id = url.startsWith('/v1/matches/')
-    ? f.matchId
-    : url.startsWith('/v1/events/')
-      ? f.eventId
-      : f.agentId;
-  return fillPath(url, { id, agentId: f.agentId, ...override });
-}
+const fixture = () => createFixture(h);
 
 /** Every request comes from its own address, so per-IP limits never answer for the route. */
 const send = (method: string, path: string, o: RequestOptions) =>
@@ -102,8 +56,6 @@ describe('bad input on every /v1 route', () => {
       if (op?.requestBody) expect(VALID_BODY[key], `add a valid body for ${key} to VALID_BODY`).toBeDefined();
     }
   });
-
-  const ADMIN_ROUTES = new Set(['POST /v1/events', 'POST /v1/admin/ratings/check']);
 
   it('bodies: malformed JSON, not JSON, over the limit, wrong types and unknown fields', async () => {
     // Routes run together, each on its own fixture; within a route, all requests at once.
@@ -236,6 +188,8 @@ describe('bad input on every /v1 route', () => {
   it('unknown routes and methods are 404 with the error shape', async () => {
     expect4xx(await send('GET', '/v1/nothing-here', {}), 'unknown route', 404);
     expect4xx(await send('PUT', '/v1/agents', { body: {} }), 'unknown method', 404);
-    expect4xx(await send('GET', `/v1/${'a'.repeat(5000)}`, {}), 'long url', 404);
+    expect4xx(await send('GET', `/v1/${'a'.repeat(90)}`, {}), 'long url', 404);
+    // A path segment longer than any id is refused whatever route it is on (the router's maxParamLength).
+    expect4xx(await send('GET', `/v1/${'a'.repeat(5000)}`, {}), 'long path segment', 414);
   });
 });

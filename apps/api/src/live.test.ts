@@ -172,6 +172,12 @@ describe('WebSocket agents (/v1/agents/connect)', () => {
       s.ws.send(frame);
       expect(await s.next((m) => m.type === 'error')).toMatchObject({ code });
     }
+    // A NUL character could never be stored in the replay (jsonb): refused here, naming the field.
+    s.send({ type: 'answer', decisionId: 'mt_x.0.2', action: { type: 'income' }, comment: 'a\u0000' });
+    expect(await s.next((m) => m.type === 'error')).toMatchObject({
+      code: 'invalid_message',
+      message: expect.stringMatching(/^message\.comment: contains a NUL character/),
+    });
     // An answer to a decision nobody asked, or with an action nobody offered, is dropped (the runner
     // judges answers against the legal actions).
     s.send({ type: 'answer', decisionId: 'mt_x.0.0', action: { type: 'income' } });

@@ -7,9 +7,10 @@ import { listRoutes, MUTATING } from './testing/routes';
 
 let h: Harness;
 const LIMIT = 30;
+const METRICS_TOKEN = 'scrape-token-0123456789';
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false, env: { RATE_LIMIT_MAX: String(LIMIT) } });
+  h = await startHarness({ worker: false, env: { RATE_LIMIT_MAX: String(LIMIT), METRICS_TOKEN } });
 });
 
 afterAll(async () => {
@@ -24,9 +25,29 @@ describe('health and metrics', () => {
     expect(ready.body).toEqual({ status: 'ok', checks: { postgres: true, redis: true } });
   });
 
+  it('/metrics is not public: 401 with the error shape without the admin key or METRICS_TOKEN', async () => {
+    const account = await h.createAccount();
+    for (const authorization of [
+      undefined,
+      'Bearer nope',
+      `Bearer ${account.key}`,
+      `Bearer ${METRICS_TOKEN}x`,
+      `Basic ${Buffer.from(`admin:${h.adminKey}`).toString('base64')}`,
+    ]) {
+      const res = await h.api('GET', '/metrics', authorization ? { headers: { authorization } } : {});
+      expect(res.status, authorization).toBe(401);
+      expect(errorShapeProblem(res.body), authorization).toBeNull();
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(res.text).not.toContain('coup_');
+    }
+    const scraper = await h.api('GET', '/metrics', { key: METRICS_TOKEN });
+    expect(scraper.status).toBe(200);
+    expect(scraper.text).toContain('coup_http_request_duration_seconds');
+  });
+
   it('/metrics is Prometheus text with the coup_ metrics', async () => {
     await h.api('GET', '/v1/agents');
-    const res = await h.api('GET', '/metrics');
+    const res = await h.api('GET', '/metrics', { key: h.adminKey });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     for (const name of [
@@ -95,6 +116,16 @@ describe('/admin/queues', () => {
     });
     expect(queues.status).toBe(200);
     expect(queues.body.queues.map((q) => q.name)).toContain('matches');
+
+    // The board's own errors have the one error shape too.
+    for (const [method, path] of [
+      ['PUT', '/admin/queues/api/queues/nope/retry/failed'],
+      ['GET', '/admin/queues/api/queues/matches/nope'],
+    ] as const) {
+      const res = await h.api(method, path, { key: h.adminKey });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(errorShapeProblem(res.body), res.text).toBeNull();
+    }
   });
 
   it('refuses every mutating board route without the admin key', async () => {
@@ -132,7 +163,12 @@ describe('rate limits', () => {
     expect(res.status, res.text).toBe(429);
     expect(errorShapeProblem(res.body)).toBeNull();
     expect(res.body).toMatchObject({ error: { code: 'rate_limited' } });
-    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    const retryAfter = res.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    // The route's own limit and window, and the same wait as Retry-After (not the wait as the window).
+    expect((res.body as { error: { message: string } }).error.message).toBe(
+      `rate limit of 10 requests per 1 minute exceeded; retry in ${retryAfter} s`,
+    );
 
     // The global limit: per account for a real key, per address otherwise.
     const account = await h.createAccount();
@@ -142,6 +178,9 @@ describe('rate limits', () => {
       LIMIT,
     );
     expect(anonymous.status).toBe(429);
+    expect((anonymous.body as { error: { message: string } }).error.message).toBe(
+      `rate limit of ${LIMIT} requests per 1 minute exceeded; retry in ${anonymous.headers.get('retry-after')} s`,
+    );
     expect((await h.api('GET', '/v1/agents', { key: account.key, headers: ip })).status).toBe(200);
   });
 });

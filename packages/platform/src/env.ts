@@ -26,6 +26,11 @@ export const EnvSchema = z.object({
     .default('coup'),
   /** Grants the operator routes (/admin/queues, events, house agents). Unset: a random one is printed. */
   ADMIN_KEY: z.string().min(16).optional(),
+  /**
+   * A bearer token that may read /metrics (a Prometheus scraper), besides the admin key. Unset: only the
+   * admin key may; /metrics is never public.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),

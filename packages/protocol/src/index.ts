@@ -10,3 +10,4 @@ export * from './prompt';
 export * from './decision';
 export * from './replay';
 export * from './replay-seat';
+export * from './storable-text';

@@ -17,10 +17,27 @@ describe('checkAnswer', () => {
     ['a long comment', { action: { type: 'pass' }, comment: 'x'.repeat(281) }, 'invalid_answer'],
     ['an unknown type', { action: { type: 'fly' } }, 'illegal_action'],
     ['unexpected data', { action: { type: 'pass', data: { target: 1 } } }, 'illegal_action'],
+    // The replay is jsonb, which cannot hold NUL: such an answer must never reach it.
+    ['a NUL in the action type', { action: { type: 'fly\u0000' } }, 'invalid_answer'],
+    ['a NUL in extra action data', { action: { type: 'pass', note: '\u0000' } }, 'invalid_answer'],
+    ['a NUL in the comment', { action: { type: 'pass' }, comment: 'a\u0000b' }, 'invalid_answer'],
+    [
+      'an unpaired surrogate in the comment',
+      { action: { type: 'pass' }, comment: '\ud800' },
+      'invalid_answer',
+    ],
   ])('faults %s', (_what, body, reason) => {
     const out = checkAnswer(body, legal);
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.fault.reason).toBe(reason);
+  });
+
+  it('names where the NUL character is and stores nothing of such an answer', () => {
+    const out = checkAnswer({ action: { type: 'pass', data: { role: 'duke\u0000' } } }, legal);
+    expect(out).toMatchObject({ ok: false, raw: null });
+    if (!out.ok) expect(out.fault.message).toMatch(/^answer\.action\.data\.role: contains a NUL character/);
+    // A NUL in a field the runner ignores (and never stores) does not fault a legal answer.
+    expect(checkAnswer({ action: { type: 'pass' }, other: '\u0000' }, legal)).toMatchObject({ ok: true });
   });
 
   it('never throws, whatever an in-process agent hands over', () => {

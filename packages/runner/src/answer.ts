@@ -1,6 +1,6 @@
 import { matchLegal } from '@coup/engine';
 import type { Action } from '@coup/engine';
-import { Answer } from '@coup/protocol';
+import { Answer, findUnstorableText, unstorableMessage } from '@coup/protocol';
 import type { Fault } from '@coup/protocol';
 
 /** An answer body checked at the edge: the legal action it names, or the fault it is. */
@@ -28,6 +28,10 @@ function check(body: unknown, legal: readonly Action[]): CheckedAnswer {
     const message = `${where}: ${issue?.message ?? 'invalid'} (got ${preview(body)})`;
     return { ok: false, fault: { reason: 'invalid_answer', message }, raw: null };
   }
+  // The action and the comment go into the replay (jsonb), which cannot hold NUL or unpaired surrogates.
+  const bad = findUnstorableText({ action: parsed.data.action, comment: parsed.data.comment }, 'answer');
+  if (bad)
+    return { ok: false, fault: { reason: 'invalid_answer', message: unstorableMessage(bad) }, raw: null };
   const raw = storable(parsed.data.action);
   const action = matchLegal(legal, parsed.data.action);
   if (!action) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -29,6 +30,26 @@ function adminKeyOf(req: FastifyRequest): string | null {
   return null;
 }
 
+/**
+ * Bull Board answers its own errors as `{ error: { key: "ERRORS.QUEUE_NOT_FOUND" } }`: made into the one error
+ * shape (its key as the message, the original in details). Anything already in the shape is left alone.
+ */
+export function boardErrorInShape(status: number, payload: unknown): unknown {
+  if (status < 400 || typeof payload !== 'string') return payload;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown; key?: unknown } } | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') return payload;
+  const text = STATUS_CODES[status] ?? 'Error';
+  const message = typeof error?.key === 'string' ? error.key : typeof error === 'string' ? error : text;
+  const code = text.toLowerCase().replace(/[^a-z]+/g, '_');
+  return JSON.stringify({ error: { code, message, details: body } });
+}
+
 /** Bull Board at /admin/queues, behind the operator's ADMIN_KEY. */
 export async function adminQueuesPlugin(app: FastifyInstance, opts: { adminKey: string; queues: Queue[] }) {
   const serverAdapter = new FastifyAdapter();
@@ -45,6 +66,7 @@ export async function adminQueuesPlugin(app: FastifyInstance, opts: { adminKey: 
           .send({ error: { code: 'unauthorized', message: 'the queue board needs the admin key' } });
         return reply;
       });
+      scope.addHook('onSend', async (_req, reply, payload) => boardErrorInShape(reply.statusCode, payload));
       await scope.register(serverAdapter.registerPlugin());
     },
     { prefix: BASE },

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { addEdgeErrors } from '../schemas/edge-errors';
 
 /** An error with an HTTP status and a stable code, thrown by route handlers. */
 export class HttpError extends Error {
@@ -32,6 +33,29 @@ export async function upgradeRequired(_req: FastifyRequest, reply: FastifyReply)
     });
 }
 
+export const uriTooLong = (maxParamLength: number) =>
+  new HttpError(414, 'uri_too_long', `a path segment of the URL is longer than ${maxParamLength} characters`);
+
+/**
+ * Fastify's `frameworkErrors`: errors met while routing, before any route or error handler runs (a URL
+ * that is not valid percent-encoding, a path segment over `maxParamLength`). Same shape as every error.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const path = req.raw.url?.split('?')[0] ?? '';
+  const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({
+      error: { code: 'invalid_url', message: `the URL path is not valid percent-encoding: ${shown}` },
+    });
+  }
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const e = uriTooLong(req.server.initialConfig.maxParamLength ?? 100);
+    return reply.code(e.statusCode).send({ error: { code: e.code, message: e.message } });
+  }
+  req.log.error({ err }, 'routing error');
+  return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });
+}
+
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json'],
@@ -41,8 +65,23 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'validation_failed'],
 };
 
+/** Fastify's messages for body errors, made to say what the client should send instead. */
+function frameworkMessage(err: FastifyError, req: FastifyRequest): string {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return `the body is larger than the limit of ${req.server.initialConfig.bodyLimit ?? 1 << 20} bytes`;
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = req.headers['content-type'];
+    return `send the body as application/json${type ? ` (got ${JSON.stringify(type.slice(0, 100))})` : ''}`;
+  }
+  return err.message;
+}
+
 /** One JSON error shape for every 4xx and 5xx: `{ error: { code, message, details? } }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Registered first, so every route after it gets the platform's own errors in its response schemas (and
+  // so in the OpenAPI document).
+  app.addHook('onRoute', addEdgeErrors);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply
@@ -63,7 +102,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (mapped) return reply.code(mapped[0]).send({ error: { code: mapped[1], message: err.message } });
+    if (mapped) {
+      return reply.code(mapped[0]).send({ error: { code: mapped[1], message: frameworkMessage(err, req) } });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');

@@ -1,9 +1,45 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
+import { z } from 'zod';
+import { ErrorBody } from '../schemas/common';
+import { bearerToken } from './auth';
 
-/** Prometheus metrics at /metrics: process, HTTP requests, and queue depths. */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+export interface MetricsOptions {
+  adminKey: string;
+  /** METRICS_TOKEN: a token that may read /metrics and nothing else (for a Prometheus scraper). */
+  token?: string | undefined;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Prometheus metrics at /metrics: process, HTTP requests, and queue depths. Not public (they show traffic
+ * and queue sizes): `Authorization: Bearer <ADMIN_KEY or METRICS_TOKEN>`.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOptions) => {
+  const accepted = [opts.adminKey, opts.token].filter((t): t is string => Boolean(t));
+  async function requireScraper(req: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(req);
+    if (token && accepted.some((t) => sameSecret(token, t))) return;
+    return reply
+      .code(401)
+      .header('www-authenticate', 'Bearer realm="metrics"')
+      .send({
+        error: {
+          code: 'unauthorized',
+          message: token
+            ? 'invalid metrics token'
+            : 'metrics need "Authorization: Bearer <token>": the admin key or METRICS_TOKEN',
+        },
+      });
+  }
+
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'coup_' });
   const requests = new client.Histogram({
@@ -42,8 +78,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    {
+      onRequest: requireScraper,
+      schema: {
+        tags: ['ops'],
+        summary: 'Prometheus metrics (Authorization: Bearer <ADMIN_KEY or METRICS_TOKEN>)',
+        security: [{ bearer: [] }],
+        response: {
+          200: {
+            description: 'Prometheus text exposition format',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          401: ErrorBody,
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    },
+  );
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ERROR_DESCRIPTIONS, ERROR_HEADERS } from '../schemas/edge-errors';
 
 export const API_VERSION = '1.0.0';
 
@@ -32,9 +33,30 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         { name: 'ops' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: describeErrors,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });
+
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/**
+ * The zod transform, then each error response gets a description of what it means (and its headers) instead
+ * of "Default Response".
+ */
+function describeErrors(input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
+  const out = jsonSchemaTransform(input);
+  const response = (out.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  for (const [status, schema] of Object.entries(response ?? {})) {
+    const description = ERROR_DESCRIPTIONS[Number(status)];
+    if (!description || !response || (schema as { content?: unknown }).content) continue;
+    response[status] = {
+      description,
+      ...(ERROR_HEADERS[Number(status)] ? { headers: ERROR_HEADERS[Number(status)] } : {}),
+      content: { 'application/json': { schema } },
+    };
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { hashSecret } from '@coup/db';
 import { bearerToken } from './auth';
 import { HttpError } from './errors';
+import { rateLimitMessage, windowOf } from './rate-limit-message';
 
 /** CORS, security headers, and rate limits per API key (per IP for anonymous calls), shared through Redis. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -30,7 +31,15 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       return `ip:${req.ip}`;
     },
     // The plugin throws what this returns: an HttpError, so it gets the one error shape like any other.
-    errorResponseBuilder: (_req, ctx) =>
-      new HttpError(429, 'rate_limited', `rate limit: ${ctx.max} requests per ${ctx.after}; retry later`),
+    // ctx.after is the wait, not the window: the window is the route's own or the global one.
+    errorResponseBuilder: (req, ctx) => {
+      const facts = {
+        max: ctx.max,
+        windowMs: windowOf(req, app.env.RATE_LIMIT_WINDOW_MS),
+        // Rounded up like the plugin's Retry-After header, so both say the same.
+        retryAfterSeconds: Math.ceil(ctx.ttl / 1000),
+      };
+      return new HttpError(429, 'rate_limited', rateLimitMessage(facts), facts);
+    },
   });
 });

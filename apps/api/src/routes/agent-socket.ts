@@ -5,7 +5,13 @@ import { hashSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS, REVOKE_CLOSE } from '@coup/platform';
 import type { AgentInbound, RevokeReason } from '@coup/platform';
-import { AnswerMessage, DecisionRequest, PROTOCOL_VERSION } from '@coup/protocol';
+import {
+  AnswerMessage,
+  DecisionRequest,
+  findUnstorableText,
+  unstorableMessage,
+  PROTOCOL_VERSION,
+} from '@coup/protocol';
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
 import { AgentMessageLimit } from '../services/agent-message-limit';
@@ -201,6 +207,9 @@ function parseFrame(text: string, isBinary: boolean): Frame {
   } catch {
     return { error: { code: 'invalid_json', message: 'the message is not JSON' } };
   }
+  // Answers end up in the replay (jsonb), which cannot hold NUL or unpaired surrogates: refused here.
+  const bad = findUnstorableText(json, 'message');
+  if (bad) return { error: { code: 'invalid_message', message: unstorableMessage(bad) } };
   const parsed = AnswerMessage.safeParse(json);
   if (parsed.success) return { answer: parsed.data };
   const issue = parsed.error.issues[0];
