@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
+import { matchJobOptions } from './match-retry';
 import type { MatchJob } from './messages';
 
 export interface NewMatch {
@@ -38,9 +39,12 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
   return id;
 }
 
-/** Hands a match to the workers. The job id is the match id, so a match is queued at most once. */
+/**
+ * Hands a match to the workers. The job id is the match id, so a match is queued at most once; the retry
+ * policy (match-retry.ts) is set here so that every queue, however it was created, adds the same job.
+ */
 export async function enqueueMatch(queue: Queue<MatchJob>, matchId: string): Promise<void> {
-  await queue.add('match', { matchId }, { jobId: matchId });
+  await queue.add('match', { matchId }, { ...matchJobOptions, jobId: matchId });
 }
 
 export async function createMatch(

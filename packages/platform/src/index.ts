@@ -8,4 +8,5 @@ export * from './channel-hub';
 export * from './presence';
 export * from './seat-stats';
 export * from './create-match';
+export * from './match-retry';
 export * from './events/index';

@@ -4,6 +4,7 @@ import { createPrisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { Env } from './env';
 import type { MatchJob } from './messages';
+import { matchJobOptions } from './match-retry';
 import { keys, QUEUE } from './names';
 import type { Keys } from './names';
 import { createTransports } from './transports';
@@ -27,13 +28,6 @@ export interface Runtime {
   transports: Transports;
   close(): Promise<void>;
 }
-
-export const matchJobOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential' as const, delay: 1000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 1000 },
-};
 
 export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: string }): Runtime {
   const prisma = createPrisma(urls.databaseUrl, { max: Math.max(10, env.WORKER_CONCURRENCY * 2) });
