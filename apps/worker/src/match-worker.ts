@@ -5,7 +5,7 @@ import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform'
 import { asJobFailure } from './job-failure';
 import type { MatchJobDeps } from './run-match-job';
 import { runMatchJob } from './run-match-job';
-import { throttled } from './throttled-log';
+import { throttled } from '@coup/platform';
 
 export interface MatchWorkerOptions extends MatchJobDeps {
   connection: ConnectionOptions;

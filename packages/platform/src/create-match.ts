@@ -47,13 +47,28 @@ export async function enqueueMatch(queue: Queue<MatchJob>, matchId: string): Pro
   await queue.add('match', { matchId }, { ...matchJobOptions, jobId: matchId });
 }
 
+/** How long createMatch waits for Redis to take a new match's job before answering anyway. */
+export const ENQUEUE_WAIT_MS = 2000;
+
+/**
+ * Writes a queued match and hands it to the workers. The match is durable once written: if Redis is away
+ * (its commands wait for it to come back), this returns after ENQUEUE_WAIT_MS all the same; the job is
+ * added when Redis is back, or by the sweeper if this process is gone by then (see sweepMatches).
+ */
 export async function createMatch(
   prisma: PrismaClient,
   queue: Queue<MatchJob>,
   m: NewMatch,
+  waitMs = ENQUEUE_WAIT_MS,
 ): Promise<string> {
   const id = await insertMatch(prisma, m);
-  await enqueueMatch(queue, id);
+  let timer: NodeJS.Timeout | undefined;
+  const enqueued = enqueueMatch(queue, id).then(
+    () => true,
+    () => false, // the sweeper adds it later
+  );
+  await Promise.race([enqueued, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+  clearTimeout(timer);
   return id;
 }
 

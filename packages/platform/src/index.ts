@@ -10,3 +10,4 @@ export * from './seat-stats';
 export * from './create-match';
 export * from './match-retry';
 export * from './events/index';
+export * from './throttled-log';

@@ -3,7 +3,7 @@ import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
 import { QUEUE } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
-import { throttled } from '../throttled-log';
+import { throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
 import type { MatchmakingConfig } from './matchmaking';
