@@ -50,6 +50,8 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
       },
     },
   );
+  // Errors that repeat while a server is away: each message logged at most once a minute.
+  const report = throttled(o.log);
   // A worker that could not renew a job's lock (it was frozen, or cut off from Redis) has seen its match
   // handed to another worker: it stops playing it instead of finishing a run whose faults (the deadlines it
   // slept through) would be charged to the agents.
@@ -61,21 +63,14 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   worker.on('failed', (job, err) => {
     if (!job) return;
     const final = Boolean(job.finishedOn) || err instanceof UnrecoverableError;
-    if (!final) {
-      o.log?.('match job will be retried', {
-        matchId: job.data.matchId,
-        attempt: job.attemptsMade,
-        err: err.message,
-      });
-      return;
-    }
+    // Retries come in bursts during an outage (every queued match fails the same way): logged sparingly.
+    if (!final) return report('match jobs are being retried', err);
     o.log?.('match job failed', { matchId: job.data.matchId, err: err.message });
     void abortMatch(o.prisma, job.data.matchId, `worker error: ${err.message}`.slice(0, 500)).catch(
       () => undefined,
     );
   });
-  // Redis going away is reported here (BullMQ reconnects by itself); logged, at most once a minute per message.
-  const report = throttled(o.log);
+  // Redis going away is reported here (BullMQ reconnects by itself).
   worker.on('error', (err) => report('match worker: redis error', err));
   return worker;
 }
