@@ -16,7 +16,7 @@ export interface PrivatePostgres {
   port: number;
   /** Fast shutdown: every connection is cut, new ones are refused until start(). */
   stop(): Promise<void>;
-  /** Starts it again on the same port and data. */
+  /** Starts it again on the same port and data (nothing if it runs). */
   start(): Promise<void>;
   /** Stops it and deletes its data directory. */
   destroy(): Promise<void>;
@@ -64,8 +64,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off`;
   const pgCtl = (args: string[]) => run(path.join(bin, 'pg_ctl'), ['-D', data, ...args]);
-  const start = async () => pgCtl(['-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
-  const stop = async () => pgCtl(['-m', 'fast', '-w', '-t', '60', 'stop']);
+  const running = () => {
+    const c = runAs(path.join(bin, 'pg_ctl'), ['-D', data, 'status']);
+    return spawnSync(c.cmd, c.args, { stdio: 'ignore' }).status === 0;
+  };
+  const start = async () => {
+    if (!running()) pgCtl(['-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  };
+  const stop = async () => {
+    if (running()) pgCtl(['-m', 'fast', '-w', '-t', '60', 'stop']);
+  };
   await start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
@@ -73,11 +81,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     start,
     stop,
     async destroy() {
-      try {
-        await stop();
-      } catch {
-        // already stopped
-      }
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -88,7 +92,7 @@ export interface PrivateRedis {
   port: number;
   /** SIGKILL: every key is lost (no persistence). */
   kill(): Promise<void>;
-  /** Starts an empty redis-server again on the same port. */
+  /** Starts an empty redis-server again on the same port (nothing if it runs). */
   start(): Promise<void>;
   /** Kills it for good. */
   destroy(): Promise<void>;
@@ -98,13 +102,17 @@ export interface PrivateRedis {
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
+  const alive = (c: ChildProcess | null): c is ChildProcess =>
+    c !== null && c.exitCode === null && c.signalCode === null;
   const start = async () => {
+    if (alive(child)) return;
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
     const c = spawn('redis-server', args, { stdio: 'ignore' });
     child = c;
     const deadline = Date.now() + 10_000;
-    while (!(await pingRedis('127.0.0.1', port))) {
-      if (c.exitCode !== null || Date.now() > deadline) {
+    // Answered by this child only: another server on the port would make it exit (address in use).
+    while (!(alive(c) && (await pingRedis('127.0.0.1', port)))) {
+      if (!alive(c) || Date.now() > deadline) {
         c.kill('SIGKILL');
         throw new Error(`redis-server did not start on port ${port}`);
       }
@@ -113,7 +121,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   const kill = async () => {
     const c = child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    if (!alive(c)) return;
     const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
     c.kill('SIGKILL');
     await exited;
