@@ -1,9 +1,11 @@
-import { Worker } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import { abortMatch } from '@coup/db';
-import { MatchJob, QUEUE } from '@coup/platform';
+import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
+import { asJobFailure } from './job-failure';
 import type { MatchJobDeps } from './run-match-job';
 import { liveChannel, runMatchJob } from './run-match-job';
+import { throttled } from '@coup/platform';
 
 export interface MatchWorkerOptions extends MatchJobDeps {
   connection: ConnectionOptions;
@@ -16,14 +18,22 @@ export interface MatchWorkerOptions extends MatchJobDeps {
 /**
  * Pulls queued matches. If a worker dies mid-match its job's lock expires, BullMQ's stalled-job check
  * moves the job back to waiting, and another worker runs the match again from the start; the result is
- * stored once whatever happens (see runMatchJob).
+ * stored once whatever happens (see runMatchJob). A job that fails because Postgres or Redis is away is
+ * retried with a capped exponential backoff (match-retry.ts); any other failure fails the job at once.
  */
 export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   const worker = new Worker<MatchJob>(
     QUEUE.matches,
     async (job, _token, signal) => {
-      const { matchId } = MatchJob.parse(job.data);
-      return runMatchJob(matchId, o, signal);
+      const parsed = MatchJob.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`bad match job data: ${parsed.error.message}`);
+      try {
+        return await runMatchJob(parsed.data.matchId, o, signal);
+      } catch (err) {
+        // A run stopped because this worker lost the job is the other worker's now: not a failure to classify.
+        if (signal?.aborted) throw err;
+        throw asJobFailure(err);
+      }
     },
     {
       connection: o.connection,
@@ -33,23 +43,35 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
       stalledInterval: Math.max(500, Math.floor(o.lockDurationMs / 2)),
       // A match is re-run after a crash; only a match that crashes workers again and again is given up.
       maxStalledCount: 5,
+      // Match jobs back off by MATCH_BACKOFF (a capped exponential: match-retry.ts); BullMQ asks the worker.
+      settings: {
+        backoffStrategy: (attemptsMade: number, type?: string) =>
+          type === MATCH_BACKOFF ? matchRetryDelay(attemptsMade) : matchRetryDelay(1),
+      },
     },
   );
+  // Errors that repeat while a server is away: each message logged at most once a minute.
+  const report = throttled(o.log);
   // A worker that could not renew a job's lock (it was frozen, or cut off from Redis) has seen its match
   // handed to another worker: it stops playing it instead of finishing a run whose faults (the deadlines it
   // slept through) would be charged to the agents.
   worker.on('lockRenewalFailed', (jobIds) => {
     for (const id of jobIds) worker.cancelJob(id, 'lock lost: another worker runs this match');
   });
-  // A match whose job has failed for good (every attempt threw, e.g. the database was unreachable) is
-  // aborted rather than left running forever.
+  // A match whose job has failed for good (every attempt failed, or the failure cannot pass) is aborted
+  // with the reason; if Postgres cannot take that now, the sweeper does it later (ladder/sweep.ts).
   worker.on('failed', (job, err) => {
-    if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    if (!job) return;
+    const final = Boolean(job.finishedOn) || err instanceof UnrecoverableError;
+    // Retries come in bursts during an outage (every queued match fails the same way): logged sparingly.
+    if (!final) return report('match jobs are being retried', err);
     o.log?.('match job failed', { matchId: job.data.matchId, err: err.message });
     const { matchId } = job.data;
     void abortMatch(o.prisma, matchId, `worker error: ${err.message}`.slice(0, 500))
       .then((aborted) => aborted && liveChannel(matchId, o).aborted())
       .catch(() => undefined);
   });
+  // Redis going away is reported here (BullMQ reconnects by itself).
+  worker.on('error', (err) => report('match worker: redis error', err));
   return worker;
 }

@@ -5,6 +5,7 @@ import { seatStats } from '@coup/platform';
 import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
+import { retryTransient } from './retry-transient';
 
 export interface MatchJobDeps {
   prisma: PrismaClient;
@@ -22,6 +23,11 @@ export interface MatchJobDeps {
 
 /** How long a finished match's live log stays readable for late spectators. */
 const LIVE_LOG_TTL_S = 3600;
+/**
+ * How long a played match's result waits for an unreachable Postgres before the job fails (and is retried,
+ * playing the match again). The job keeps its lock meanwhile (that is Redis), so no other worker takes it.
+ */
+export const STORE_RETRY_WINDOW_MS = 5 * 60_000;
 
 export type MatchJobOutcome = 'finished' | 'already_done' | 'aborted';
 
@@ -55,6 +61,8 @@ export async function runMatchJob(
     try {
       replay = await runMatch({
         matchId,
+        // Decision ids carry the attempt: a re-run never asks a question under an id an agent has answered.
+        attempt: match.attempts,
         seed: match.seed,
         agents,
         timeoutMs: match.timeoutMs,
@@ -81,7 +89,7 @@ export async function runMatchJob(
       deps.log?.('seat statistics failed', { matchId, err: String(err) });
     }
     signal?.throwIfAborted();
-    const stored = await storeMatchResult(deps.prisma, matchId, {
+    const result = {
       attempt: match.attempts,
       replay,
       ranking: replay.ranking,
@@ -97,6 +105,12 @@ export async function runMatchJob(
         ruleset: replay.rulesetVersion,
         protocol: String(replay.protocolVersion),
       },
+    };
+    const stored = await retryTransient(() => storeMatchResult(deps.prisma, matchId, result), {
+      windowMs: STORE_RETRY_WINDOW_MS,
+      ...(signal ? { signal } : {}),
+      onRetry: (err, n) =>
+        n === 1 && deps.log?.('match result waits for the database', { matchId, err: String(err) }),
     });
     if (!stored.stored) return 'already_done';
     live.end(replay.ranking);

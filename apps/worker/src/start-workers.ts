@@ -43,6 +43,7 @@ export async function startWorkers(
     timeoutMs: env.MATCH_TIMEOUT_MS,
     matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
     eventsEnabled: env.EVENTS_ENABLED,
+    sweep: { everyMs: env.SWEEP_INTERVAL_MS, lockMs: env.WORKER_LOCK_MS, graceMs: env.SWEEP_GRACE_MS },
     log,
   });
   return {

@@ -4,6 +4,9 @@ import type { PrismaClient } from './generated/client.ts';
 import { randomBase62 } from './ids.ts';
 import { migrate } from './migrate/apply.ts';
 
+export { startPrivatePostgres, startPrivateRedis } from './private-servers.ts';
+export type { PrivatePostgres, PrivateRedis } from './private-servers.ts';
+
 // Test support (`@coup/db/testing`): every call gets its own database on the machine's Postgres, so test
 // files running in parallel, CI and a developer's own data never meet.
 
@@ -24,8 +27,8 @@ export function testServerUrl(): string {
 }
 
 /** Runs `fn` with a client connected to the server's maintenance database. */
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testServerUrl() });
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, serverUrl = testServerUrl()): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await fn(client);
@@ -34,17 +37,23 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates `coup_test_<time>_<random>` (unless `migrate: false`, with migrations applied) and a client on it. */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * Creates `coup_test_<time>_<random>` (unless `migrate: false`, with migrations applied) and a client on it,
+ * on the test server, or on `serverUrl` (a private Postgres: see private-servers.ts).
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean; serverUrl?: string } = {},
+): Promise<TestDatabase> {
+  const server = options.serverUrl ?? testServerUrl();
   // Time first so leftovers of killed runs are easy to spot and sort; random so parallel runs never collide.
   const name = `coup_test_${Date.now().toString(36)}_${randomBase62(8).toLowerCase()}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
-  const url = new URL(testServerUrl());
+  await withAdmin((c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`), server);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   try {
     if (options.migrate !== false) await migrate(url.toString());
   } catch (err) {
-    await dropDatabase(name);
+    await dropDatabase(name, server);
     throw err;
   }
   const prisma = createPrisma(url.toString());
@@ -57,12 +66,15 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       if (dropped) return;
       dropped = true;
       await prisma.$disconnect();
-      await dropDatabase(name);
+      await dropDatabase(name, server);
     },
   };
 }
 
 /** Drops a test database by name, even while others are connected to it. */
-export async function dropDatabase(name: string): Promise<void> {
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`));
+export async function dropDatabase(name: string, serverUrl = testServerUrl()): Promise<void> {
+  await withAdmin(
+    (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`),
+    serverUrl,
+  );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
+import { matchJobOptions } from './match-retry';
 import type { MatchJob } from './messages';
 
 /** Bytes of a seed drawn by the platform: 192 bits from the OS CSPRNG, more than the engine's 128-bit state. */
@@ -52,18 +53,36 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
   return id;
 }
 
-/** Hands a match to the workers. The job id is the match id, so a match is queued at most once. */
+/**
+ * Hands a match to the workers. The job id is the match id, so a match is queued at most once; the retry
+ * policy (match-retry.ts) is set here so that every queue, however it was created, adds the same job.
+ */
 export async function enqueueMatch(queue: Queue<MatchJob>, matchId: string): Promise<void> {
-  await queue.add('match', { matchId }, { jobId: matchId });
+  await queue.add('match', { matchId }, { ...matchJobOptions, jobId: matchId });
 }
 
+/** How long createMatch waits for Redis to take a new match's job before answering anyway. */
+export const ENQUEUE_WAIT_MS = 2000;
+
+/**
+ * Writes a queued match and hands it to the workers. The match is durable once written: if Redis is away
+ * (its commands wait for it to come back), this returns after ENQUEUE_WAIT_MS all the same; the job is
+ * added when Redis is back, or by the sweeper if this process is gone by then (see sweepMatches).
+ */
 export async function createMatch(
   prisma: PrismaClient,
   queue: Queue<MatchJob>,
   m: NewMatch,
+  waitMs = ENQUEUE_WAIT_MS,
 ): Promise<string> {
   const id = await insertMatch(prisma, m);
-  await enqueueMatch(queue, id);
+  let timer: NodeJS.Timeout | undefined;
+  const enqueued = enqueueMatch(queue, id).then(
+    () => true,
+    () => false, // the sweeper adds it later
+  );
+  await Promise.race([enqueued, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+  clearTimeout(timer);
   return id;
 }
 

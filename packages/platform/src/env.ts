@@ -49,6 +49,10 @@ export const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** How long a match job may go without its worker's heartbeat before another worker takes it. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** How often the sweeper looks for matches stuck `queued` (job lost or failed) or `running` (worker lost). */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
+  /** How long past WORKER_LOCK_MS (or past creation, if queued) a match is left alone before it is swept. */
+  SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   RUN_WORKER: bool.default(true),
   DEMO_MATCHES: z.coerce.number().int().min(0).max(100).default(3),
   EVENTS_ENABLED: bool.default(false),

@@ -11,6 +11,8 @@ export * from './channel-hub';
 export * from './presence';
 export * from './seat-stats';
 export * from './create-match';
+export * from './match-retry';
 export * from './events/index';
 export * from './agent-secrets';
 export * from './revocation';
+export * from './throttled-log';

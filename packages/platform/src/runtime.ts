@@ -4,7 +4,9 @@ import { createPrisma, decryptSecret } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { Env } from './env';
 import type { MatchJob } from './messages';
+import { matchJobOptions } from './match-retry';
 import { keys, QUEUE } from './names';
+import { throttled } from './throttled-log';
 import type { Keys } from './names';
 import { createTransports } from './transports';
 import type { Transports } from './transports';
@@ -34,12 +36,16 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export const matchJobOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential' as const, delay: 1000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 1000 },
-};
+/**
+ * Connections report every failed reconnect while Redis is away; they reconnect by themselves. Each is
+ * logged at most once a minute (nothing with LOG_LEVEL silent or above warn), never left unhandled.
+ */
+function connectionWarnings(env: Env): (source: string, err: unknown) => void {
+  const quiet = ['silent', 'fatal', 'error'].includes(env.LOG_LEVEL);
+  return throttled(
+    quiet ? undefined : (msg, extra) => console.warn(`${msg}: ${String(extra?.err)} (reconnecting)`),
+  );
+}
 
 export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: string }): Runtime {
   const prisma = createPrisma(urls.databaseUrl, { max: Math.max(10, env.WORKER_CONCURRENCY * 2) });
@@ -52,6 +58,10 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     prefix: env.QUEUE_PREFIX,
     defaultJobOptions: matchJobOptions,
   });
+  const warn = connectionWarnings(env);
+  redis.on('error', (err) => warn('redis', err));
+  subscriber.on('error', (err) => warn('redis (subscriber)', err));
+  matchQueue.on('error', (err) => warn('redis (match queue)', err));
   const hub = new ChannelHub(subscriber);
   const bridge = new WsBridge(redis, hub, k);
   const secrets = new AgentSecrets(async (agentId) => {

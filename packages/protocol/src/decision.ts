@@ -7,9 +7,29 @@ import type { PromptInput } from './prompt';
 import { PROTOCOL_VERSION } from './version';
 import { wireState } from './wire';
 
-/** `${matchId}.${n}.${seat}`: n counts the decision rounds of the match (seats asked together share it). */
-export function decisionId(matchId: string, round: number, seat: number): string {
-  return `${matchId}.${round}.${seat}`;
+/**
+ * `${matchId}.a${attempt}.${round}.${seat}`: `attempt` counts the runs of the match (a match whose worker
+ * died is played again from the start, as attempt 2, 3...), `round` the decision rounds of that run (seats
+ * asked together share it). Unique per attempt, so an agent's answer cache never answers a re-run's question
+ * with an answer to the first run's. Agents must treat it as opaque (PROTOCOL.md).
+ */
+export function decisionId(matchId: string, round: number, seat: number, attempt = 1): string {
+  return `${matchId}.a${attempt}.${round}.${seat}`;
+}
+
+export interface DecisionIdParts {
+  /** null for ids of replays recorded before ids carried the attempt (`${matchId}.${round}.${seat}`). */
+  attempt: number | null;
+  round: number;
+  seat: number;
+}
+
+/** The parts of a decision id of match `matchId` (either format), or null when it is not one. */
+export function parseDecisionId(id: string, matchId: string): DecisionIdParts | null {
+  if (!id.startsWith(`${matchId}.`)) return null;
+  const m = /^(?:a([1-9]\d*)\.)?(0|[1-9]\d*)\.(0|[1-9]\d*)$/.exec(id.slice(matchId.length + 1));
+  if (!m) return null;
+  return { attempt: m[1] === undefined ? null : Number(m[1]), round: Number(m[2]), seat: Number(m[3]) };
 }
 
 export interface BuildDecisionOptions {

@@ -112,7 +112,7 @@ describe('decision request', () => {
       timeoutMs: 5000,
       legalActions: [{ type: 'challenge' }, { type: 'pass' }],
     });
-    expect(example.decisionId).toMatch(/^mt_8Zq1\.\d+\.2$/);
+    expect(example.decisionId).toMatch(/^mt_8Zq1\.a1\.\d+\.2$/);
     expect(example.state).toMatchObject({
       turn: 7,
       activeSeat: 0,

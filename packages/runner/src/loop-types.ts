@@ -20,6 +20,8 @@ export interface DispatchInfo {
 
 export interface LoopOptions {
   matchId: string;
+  /** Which run of the match this is (1 for the first): part of every decision id. */
+  attempt: number;
   agents: readonly MatchAgent[];
   timeoutMs: number;
   strategyPrompts: readonly (string | undefined)[];

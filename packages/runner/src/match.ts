@@ -132,7 +132,7 @@ export class MatchLoop {
         state: this.state,
         seat,
         matchId: o.matchId,
-        decisionId: decisionId(o.matchId, id, seat),
+        decisionId: decisionId(o.matchId, id, seat, o.attempt),
         deadline,
         timeoutMs: o.timeoutMs,
         names: this.names,

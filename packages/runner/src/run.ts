@@ -19,6 +19,11 @@ import { notifyAll } from './notify';
 
 export interface RunMatchOptions {
   matchId: string;
+  /**
+   * Which run of this match it is (default 1): a platform re-running a match after a worker died passes 2,
+   * 3... so that decision ids are unique per attempt and no agent's answer cache replays an old answer.
+   */
+  attempt?: number;
   seed: string;
   /** One agent per seat, seat order (2 to 6). */
   agents: MatchAgent[];
@@ -59,6 +64,8 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     throw new Error(`a match needs ${MIN_SEATS} to ${MAX_SEATS} agents (got ${agents.length})`);
   }
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('timeoutMs must be a positive integer');
+  const attempt = opts.attempt ?? 1;
+  if (!Number.isInteger(attempt) || attempt < 1) throw new Error('attempt must be a positive integer');
   const state = createGame({ players: agents.length, seed, setup: opts.setup });
   const names = agents.map((a) => a.name);
   const commitment = seedCommitment(seed);
@@ -74,6 +81,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
 
   const loop = new MatchLoop(state, {
     matchId,
+    attempt,
     agents,
     timeoutMs,
     strategyPrompts: opts.strategyPrompts ?? [],

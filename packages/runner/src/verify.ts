@@ -11,7 +11,7 @@ import {
   unknownEngineVersion,
 } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
-import { Replay, decisionId, placeOf, seedCommitment } from '@coup/protocol';
+import { Replay, parseDecisionId, placeOf, seedCommitment } from '@coup/protocol';
 import { defaultAction } from './defaults';
 import { MAX_FAULTS } from './match';
 
@@ -53,6 +53,7 @@ export function verifyReplay(input: unknown): VerifyResult {
   const events: GameEvent[] = [];
   const faults = new Array<number>(n).fill(0);
   const forfeited = new Array<boolean>(n).fill(false);
+  let attempt: number | null | undefined;
 
   for (let i = 0; i < r.steps.length; i++) {
     const step = r.steps[i]!;
@@ -71,12 +72,12 @@ export function verifyReplay(input: unknown): VerifyResult {
     }
     const asked = states[step.stateIndex];
     if (!asked) return bad(at, `stateIndex ${step.stateIndex} is in the future`);
-    if (!/^.*\.\d+\.\d+$/.test(step.decisionId) || !step.decisionId.startsWith(`${r.matchId}.`)) {
-      return bad(at, `decisionId ${step.decisionId} is not ${r.matchId}.<round>.<seat>`);
-    }
-    const round = Number(step.decisionId.slice(r.matchId.length + 1).split('.')[0]);
-    if (step.decisionId !== decisionId(r.matchId, round, step.seat))
-      return bad(at, 'decisionId names another seat');
+    const id = parseDecisionId(step.decisionId, r.matchId);
+    if (!id) return bad(at, `decisionId ${step.decisionId} is not ${r.matchId}.a<attempt>.<round>.<seat>`);
+    if (id.seat !== step.seat) return bad(at, 'decisionId names another seat');
+    // One replay is one run: every decision id names the same attempt.
+    if (attempt === undefined) attempt = id.attempt;
+    else if (id.attempt !== attempt) return bad(at, 'decisionIds name different attempts of the match');
     if (asked.phase !== step.phase || asked.turn !== step.turn)
       return bad(at, 'phase or turn differs from the state asked');
     if (legalActions(asked, step.seat).length === 0)

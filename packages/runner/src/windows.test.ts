@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseDecisionId } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 import type { DecisionStep } from '@coup/protocol';
 import type { MatchAgent } from './agent';
@@ -110,7 +111,7 @@ describe('simultaneous windows', () => {
     const window = seen.filter((q) => q.state.turn === 0 && q.phase === 'challenge_action');
     expect(window.map((q) => q.seat)).toEqual([1, 2, 3]);
     expect(new Set(window.map((q) => q.deadline)).size).toBe(1);
-    expect(new Set(window.map((q) => q.decisionId.split('.')[1])).size).toBe(1);
+    expect(new Set(window.map((q) => parseDecisionId(q.decisionId, 'mt_w3')?.round)).size).toBe(1);
   });
 
   it('abort a retired request after a short grace, unless it finished by itself', async () => {

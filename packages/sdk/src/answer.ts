@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Answer, MAX_COMMENT } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 import type { AgentOptions, DecideResult } from './types';
@@ -24,11 +25,23 @@ export function toAnswer(result: DecideResult): Answer {
 }
 
 /**
+ * What the question is, whatever its deadline: the seat's situation and its legal actions. An answer is
+ * reused only for the very same question.
+ */
+function questionOf(req: DecisionRequest): string {
+  const q = JSON.stringify([req.matchId, req.seat, req.phase, req.state, req.legalActions]);
+  return createHash('sha256').update(q).digest('base64url');
+}
+
+/**
  * Answers by decisionId, so that a decision sent again (an HTTP retry, a WebSocket resend after a
  * reconnect) gets the same answer without calling decide twice, even while the first call is running.
+ * Decision ids are unique per attempt of a match (PROTOCOL.md); as a second guard, an id that comes back
+ * with a different question (a platform that re-ran a match under the same ids) is decided afresh, never
+ * answered with the old question's answer.
  */
 export class AnswerCache {
-  private readonly answers = new Map<string, Promise<Answer>>();
+  private readonly answers = new Map<string, { question: string; answer: Promise<Answer> }>();
 
   constructor(private readonly limit = 4096) {}
 
@@ -37,15 +50,18 @@ export class AnswerCache {
   }
 
   answer(req: DecisionRequest, decide: AgentOptions['decide']): Promise<Answer> {
+    const question = questionOf(req);
     const cached = this.answers.get(req.decisionId);
-    if (cached) return cached;
+    if (cached?.question === question) return cached.answer;
+    if (cached) this.answers.delete(req.decisionId);
     const pending = Promise.resolve()
       .then(() => decide(req))
       .then(toAnswer);
-    this.answers.set(req.decisionId, pending);
+    const entry = { question, answer: pending };
+    this.answers.set(req.decisionId, entry);
     // A failed decision is not cached: a retry calls decide again.
     pending.catch(() => {
-      if (this.answers.get(req.decisionId) === pending) this.answers.delete(req.decisionId);
+      if (this.answers.get(req.decisionId) === entry) this.answers.delete(req.decisionId);
     });
     // Oldest first: a Map iterates in insertion order.
     while (this.answers.size > this.limit) {

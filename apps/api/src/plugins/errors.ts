@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { addEdgeErrors } from '../schemas/edge-errors';
+import { isTransient } from '@coup/worker';
 
 /** An error with an HTTP status and a stable code, thrown by route handlers. */
 export class HttpError extends Error {
@@ -106,6 +107,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(mapped[0]).send({ error: { code: mapped[1], message: frameworkMessage(err, req) } });
     }
     const status = err.statusCode ?? 500;
+    // Postgres or Redis away for a moment (a restart, an outage): the request was fine, try again later.
+    if (status >= 500 && isTransient(err)) {
+      req.log.warn({ err: err.message }, 'a backing service is unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          error: { code: 'unavailable', message: 'the database or Redis is unreachable; retry shortly' },
+        });
+    }
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: { code: 'internal', message: 'internal error' } });

@@ -55,6 +55,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
+      // While Redis is away the queue's commands wait for it: /metrics answers without the job counts.
+      if (app.redis.status !== 'ready') return this.reset();
       const counts = await app.matchQueue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
       for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
     },

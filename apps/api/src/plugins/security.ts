@@ -7,13 +7,23 @@ import { hashSecret } from '@coup/db';
 import { bearerToken } from './auth';
 import { HttpError } from './errors';
 import { rateLimitMessage, windowOf } from './rate-limit-message';
+import { redisGate } from './redis-gate';
 
 /** CORS, security headers, and rate limits per API key (per IP for anonymous calls), shared through Redis. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cors, { origin: app.env.CORS_ORIGIN === '*' ? true : app.env.CORS_ORIGIN.split(',') });
   // Swagger UI and the web UI load their own scripts and styles.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The counters live in Redis. While Redis is away the limiter steps aside (and says so once) rather than
+  // failing every request: reading the leaderboard or a replay needs only Postgres.
+  const redis = redisGate(app.redis, {
+    warn: (msg) => app.log.warn(msg),
+    info: (msg) => app.log.info(msg),
+  });
   await app.register(rateLimit, {
+    allowList: () => redis.down(),
+    // A command that fails anyway (Redis went away a moment ago) lets the request through too.
+    skipOnError: true,
     global: true,
     max: app.env.RATE_LIMIT_MAX,
     timeWindow: app.env.RATE_LIMIT_WINDOW_MS,

@@ -3,7 +3,8 @@ import { ErrorBody } from './common';
 
 // The errors the platform itself can answer on any operation, whatever its route does: Node's HTTP parser
 // (408, 414, 431), the router (400 invalid_url, 414), the body parser (413, 415), the text guard and
-// validation (400), the rate limiter (429) and the last-resort handler (500). They are added to every
+// validation (400), the rate limiter (429), the last-resort handler (500) and a backing service that is
+// unreachable for a moment (503: Postgres or Redis restarting). They are added to every
 // documented route in one place (plugins/errors.ts), so the OpenAPI document lists them everywhere.
 
 /** What each error status means in this API, for the OpenAPI document. */
@@ -24,12 +25,14 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
     'the seconds to wait',
   431: 'The request headers are too large (`headers_too_large`)',
   500: 'Internal error (`internal`)',
-  503: 'A dependency is unavailable',
+  503:
+    'Postgres or Redis is unreachable for a moment (`unavailable`); `Retry-After` gives the seconds to wait',
 };
 
 /** Response headers documented with an error status. */
 export const ERROR_HEADERS: Record<number, Record<string, { type: string; description: string }>> = {
   429: { 'retry-after': { type: 'integer', description: 'Seconds until the limit resets' } },
+  503: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } },
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,7 +40,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The statuses any request to this route can get from the platform, besides what the route declares. */
 export function edgeErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>): number[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const statuses = [400, 408, 414, 431, 500];
+  const statuses = [400, 408, 414, 431, 500, 503];
   // Fastify parses bodies of these methods whatever the route declares: any can be too big or not JSON.
   if (methods.some((m) => BODY_METHODS.has(m))) statuses.push(413, 415);
   const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;

@@ -1,5 +1,5 @@
 import { createGame } from '@coup/engine';
-import { buildDecisionRequest } from '@coup/protocol';
+import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import { EndpointNotAllowedError } from '@coup/platform';
@@ -23,7 +23,7 @@ export async function checkAgent(
     state,
     seat,
     matchId,
-    decisionId: `${matchId}.0.${seat}`,
+    decisionId: decisionId(matchId, 0, seat),
     deadline: Date.now() + timeoutMs,
     timeoutMs,
     names: seat === 0 ? [agent.name, 'house-check'] : ['house-check', agent.name],

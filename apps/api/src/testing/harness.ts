@@ -21,6 +21,10 @@ export interface HarnessOptions {
   worker?: boolean;
   /** Extra environment for parseEnv (strings, as in the real environment). */
   env?: Record<string, string>;
+  /** Another Redis than the machine's (a private one a test can kill: outage tests). */
+  redisUrl?: string;
+  /** Another Postgres server than the test server, for the test's database (a private one: outage tests). */
+  databaseServerUrl?: string;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -89,7 +93,8 @@ export const uniqueName = (base: string) => `${base}-${randomBytes(4).toString('
 const someIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
 export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
-  const db = await createTestDatabase();
+  const redisUrl = o.redisUrl ?? REDIS_URL;
+  const db = await createTestDatabase(o.databaseServerUrl ? { serverUrl: o.databaseServerUrl } : {});
   const prefix = `cooptest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const adminKey = `adm_test_${randomBytes(16).toString('hex')}`;
   const env = parseEnv({
@@ -114,7 +119,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     platform = await startPlatform({
       env,
       databaseUrl: db.url,
-      redisUrl: REDIS_URL,
+      redisUrl,
       worker: o.worker ?? true,
       demo: false,
     });
@@ -158,7 +163,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     platform,
     workerEnv: (extra = {}) => ({
       DATABASE_URL: db.url,
-      REDIS_URL,
+      REDIS_URL: redisUrl,
       QUEUE_PREFIX: prefix,
       SECRET_KEY: process.env.SECRET_KEY ?? '',
       PUBLIC_URL: url,
@@ -195,20 +200,20 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
       }
       throw new Error(`match ${id} is still ${last?.status ?? 'unknown'} after ${timeoutMs} ms`);
     },
-    redisKeys: () => scanKeys(prefix),
+    redisKeys: () => scanKeys(prefix, redisUrl),
     async stop() {
       // Do not wait for matches still running: the test is over.
       await platform.workers?.close({ force: true }).catch(() => undefined);
       await platform.stop().catch(() => undefined);
-      await deleteKeys(prefix);
+      await deleteKeys(prefix, redisUrl);
       await db.drop();
     },
   };
   return h;
 }
 
-async function withRedis<T>(fn: (r: Redis) => Promise<T>): Promise<T> {
-  const r = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+async function withRedis<T>(fn: (r: Redis) => Promise<T>, url = REDIS_URL): Promise<T> {
+  const r = new Redis(url, { maxRetriesPerRequest: 3 });
   try {
     return await fn(r);
   } finally {
@@ -216,7 +221,7 @@ async function withRedis<T>(fn: (r: Redis) => Promise<T>): Promise<T> {
   }
 }
 
-export function scanKeys(prefix: string): Promise<string[]> {
+export function scanKeys(prefix: string, url = REDIS_URL): Promise<string[]> {
   return withRedis(async (r) => {
     const found: string[] = [];
     let cursor = '0';
@@ -226,16 +231,16 @@ export function scanKeys(prefix: string): Promise<string[]> {
       found.push(...batch);
     } while (cursor !== '0');
     return found;
-  });
+  }, url);
 }
 
 /** Deletes every Redis key of a test run (queues, channels' logs, presence, rate-limit counters). */
-export async function deleteKeys(prefix: string): Promise<void> {
-  const found = await scanKeys(prefix);
+export async function deleteKeys(prefix: string, url = REDIS_URL): Promise<void> {
+  const found = await scanKeys(prefix, url);
   if (found.length === 0) return;
   await withRedis(async (r) => {
     for (let i = 0; i < found.length; i += 500) await r.del(...found.slice(i, i + 500));
-  });
+  }, url);
 }
 
 /** The `{ error: { code, message } }` body every 4xx and 5xx must have. */

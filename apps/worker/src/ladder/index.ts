@@ -8,3 +8,7 @@ export { formMatches, DEFAULT_MATCHMAKING } from './matchmaking';
 export type { Candidate, MatchmakingConfig } from './matchmaking';
 export { scheduleEvents } from './events';
 export { ratingLog, rankingOf } from './rating-log';
+export { sweepMatches, MAX_MATCH_ATTEMPTS } from './sweep';
+export type { SweepOptions, SweepReport } from './sweep';
+export { ensureSchedulers, keepSchedulers } from './schedulers';
+export type { SchedulerKeeper, SchedulerSpec } from './schedulers';

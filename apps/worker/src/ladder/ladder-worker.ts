@@ -1,13 +1,17 @@
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
-import { QUEUE, requeueOrphans } from '@coup/platform';
+import { QUEUE } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
+import { throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
 import type { MatchmakingConfig } from './matchmaking';
 import { scheduleEvents } from './events';
+import { keepSchedulers } from './schedulers';
+import type { SchedulerKeeper, SchedulerSpec } from './schedulers';
+import { sweepMatches } from './sweep';
 
 export interface LadderOptions {
   connection: ConnectionOptions;
@@ -19,44 +23,47 @@ export interface LadderOptions {
   timeoutMs: number;
   matchmaking?: Partial<MatchmakingConfig>;
   eventsEnabled: boolean;
+  /** The sweeper (sweep.ts): how often it runs, WORKER_LOCK_MS and the grace period past it. */
+  sweep: { everyMs: number; lockMs: number; graceMs: number };
+  /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
+  schedulerCheckMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
 export interface LadderWorker {
   queue: Queue;
   worker: Worker;
+  schedulers: SchedulerKeeper;
   close(): Promise<void>;
 }
 
 /**
- * The ladder's repeatable jobs: a matchmaking pass, closing due rating periods, and (with events enabled)
- * scheduling event rounds. BullMQ job schedulers run each tick once across all workers; the jobs are also
- * guarded by database locks, so several worker processes are safe.
+ * The ladder's repeatable jobs: a matchmaking pass, closing due rating periods, the sweeper (stuck
+ * matches), and (with events enabled) scheduling event rounds. BullMQ job schedulers run each tick once
+ * across all workers; the jobs are also guarded by database locks or conditional writes, so several
+ * worker processes are safe. The schedulers are re-created whenever Redis has lost them.
  */
 export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   const queue = new Queue(QUEUE.ladder, { connection: o.connection, prefix: o.prefix });
-  const keep = { removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } };
-  await queue.upsertJobScheduler(
-    'matchmake',
-    { every: o.matchmakerIntervalMs },
-    { name: 'matchmake', opts: keep },
-  );
-  await queue.upsertJobScheduler(
-    'close-periods',
-    { every: Math.min(30_000, Math.max(1000, Math.floor(o.periodMs / 5))) },
-    { name: 'close-periods', opts: keep },
-  );
-  if (o.eventsEnabled) {
-    await queue.upsertJobScheduler('events', { every: 2000 }, { name: 'events', opts: keep });
-  } else {
-    await queue.removeJobScheduler('events');
-  }
+  const report = throttled(o.log);
+  queue.on('error', (err) => report('ladder queue: redis error', err));
+  const specs: SchedulerSpec[] = [
+    { id: 'matchmake', everyMs: o.matchmakerIntervalMs },
+    { id: 'close-periods', everyMs: Math.min(30_000, Math.max(1000, Math.floor(o.periodMs / 5))) },
+    { id: 'sweep', everyMs: o.sweep.everyMs },
+  ];
+  if (o.eventsEnabled) specs.push({ id: 'events', everyMs: 2000 });
+  const schedulers = await keepSchedulers(queue, specs, {
+    unwanted: o.eventsEnabled ? [] : ['events'],
+    checkEveryMs: o.schedulerCheckMs ?? 30_000,
+    onRecreated: (ids) => o.log?.('ladder schedulers re-created (Redis had lost them)', { ids }),
+    onError: (err) => report('ladder schedulers: cannot check them now', err),
+  });
   const worker = new Worker(
     QUEUE.ladder,
     async (job) => {
       switch (job.name) {
         case 'matchmake':
-          await requeueOrphans(o.prisma, o.matchQueue, 30_000);
           return matchmakerPass(o.prisma, {
             matchQueue: o.matchQueue,
             timeoutMs: o.timeoutMs,
@@ -64,6 +71,16 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
           });
         case 'close-periods':
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
+        case 'sweep': {
+          const swept = await sweepMatches(o.prisma, {
+            matchQueue: o.matchQueue,
+            lockMs: o.sweep.lockMs,
+            graceMs: o.sweep.graceMs,
+          });
+          if (swept.requeued.length > 0 || swept.aborted.length > 0)
+            o.log?.('swept stuck matches', { ...swept });
+          return swept;
+        }
         case 'events':
           return o.eventsEnabled
             ? scheduleEvents(o.prisma, {
@@ -78,11 +95,14 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     },
     { connection: o.connection, prefix: o.prefix, concurrency: 1 },
   );
-  worker.on('failed', (job, err) => o.log?.('ladder job failed', { job: job?.name, err: err.message }));
+  worker.on('failed', (job, err) => report(`ladder job ${job?.name ?? '?'} failed`, err));
+  worker.on('error', (err) => report('ladder worker: redis error', err));
   return {
     queue,
     worker,
+    schedulers,
     async close() {
+      schedulers.stop();
       await worker.close();
       await queue.close();
     },

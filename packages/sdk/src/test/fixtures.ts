@@ -1,6 +1,6 @@
 import { applyAction, createGame, eventsFor, legalActions, pendingSeats } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
-import { buildDecisionRequest, historyEntry } from '@coup/protocol';
+import { buildDecisionRequest, decisionId, historyEntry } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 
 /**
@@ -26,7 +26,7 @@ export function realRequest(seed = 'sdk', steps = 5, players = 3): DecisionReque
     state,
     seat,
     matchId,
-    decisionId: `${matchId}.${steps}.${seat}`,
+    decisionId: decisionId(matchId, steps, seat),
     deadline: Date.now() + 5000,
     timeoutMs: 5000,
     names: Array.from({ length: players }, (_, i) => `p${i}`),

@@ -1,0 +1,101 @@
+import type { Queue } from 'bullmq';
+import { abortMatch } from '@coup/db';
+import type { PrismaClient } from '@coup/db';
+import { enqueueMatch } from '@coup/platform';
+import type { MatchJob } from '@coup/platform';
+
+// The sweeper: nothing stays `queued` or `running` forever. A match's job can be lost (Redis restarted
+// empty, a process died between writing the match and adding its job) or fail for good while Postgres was
+// away (so the failure handler could not abort the match). Run periodically by the ladder worker; each
+// write is conditional on what was read, so a worker claiming the match meanwhile always wins.
+
+/** Claims of one match after which a match whose job keeps vanishing is aborted instead of re-queued. */
+export const MAX_MATCH_ATTEMPTS = 5;
+
+/** Job states in which BullMQ still holds the match and will run it (or is running it). */
+const LIVE_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+export interface SweepOptions {
+  matchQueue: Queue<MatchJob>;
+  /** WORKER_LOCK_MS: a running match's job renews its lock within this time while a worker plays it. */
+  lockMs: number;
+  /** SWEEP_GRACE_MS: how long past that (and past its creation, for a queued match) a match is left alone. */
+  graceMs: number;
+  maxAttempts?: number;
+  now?: number;
+  /** At most this many matches of each status per sweep (oldest first). */
+  limit?: number;
+}
+
+export interface SweepReport {
+  /** Matches whose job was added again (a running one goes back to `queued` first). */
+  requeued: string[];
+  aborted: { id: string; reason: string }[];
+}
+
+export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promise<SweepReport> {
+  const now = o.now ?? Date.now();
+  const limit = o.limit ?? 500;
+  const maxAttempts = o.maxAttempts ?? MAX_MATCH_ATTEMPTS;
+  const report: SweepReport = { requeued: [], aborted: [] };
+  const abort = async (id: string, reason: string) => {
+    if (await abortMatch(prisma, id, reason.slice(0, 500))) report.aborted.push({ id, reason });
+  };
+
+  const queued = await prisma.match.findMany({
+    where: { status: 'queued', createdAt: { lt: new Date(now - o.graceMs) } },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
+  for (const { id } of queued) {
+    const state = await o.matchQueue.getJobState(id);
+    if (LIVE_STATES.has(state)) continue;
+    if (state === 'failed') {
+      await abort(id, `worker error: ${await failedReason(o.matchQueue, id)}`);
+      continue;
+    }
+    // Missing (or, oddly, completed while the match is still queued): hand it to the workers again.
+    await replaceJob(o.matchQueue, id, state);
+    report.requeued.push(id);
+  }
+
+  const running = await prisma.match.findMany({
+    where: { status: 'running', startedAt: { lt: new Date(now - o.lockMs - o.graceMs) } },
+    select: { id: true, attempts: true, startedAt: true },
+    orderBy: { startedAt: 'asc' },
+    take: limit,
+  });
+  for (const m of running) {
+    const state = await o.matchQueue.getJobState(m.id);
+    if (LIVE_STATES.has(state)) continue;
+    if (state === 'failed') {
+      await abort(m.id, `worker error: ${await failedReason(o.matchQueue, m.id)}`);
+      continue;
+    }
+    if (m.attempts >= maxAttempts) {
+      await abort(m.id, `no result after ${m.attempts} attempts: the worker running it was lost each time`);
+      continue;
+    }
+    // Its worker is gone and so is its job (Redis lost it): a fresh attempt, unless a worker took it meanwhile.
+    const { count } = await prisma.match.updateMany({
+      where: { id: m.id, status: 'running', attempts: m.attempts, startedAt: m.startedAt },
+      data: { status: 'queued' },
+    });
+    if (count === 0) continue;
+    await replaceJob(o.matchQueue, m.id, state);
+    report.requeued.push(m.id);
+  }
+  return report;
+}
+
+async function failedReason(queue: Queue<MatchJob>, id: string): Promise<string> {
+  const job = await queue.getJob(id);
+  return job?.failedReason || 'its job failed';
+}
+
+/** Adds the match's job again; a leftover finished job with the same id is removed first. */
+async function replaceJob(queue: Queue<MatchJob>, id: string, state: string): Promise<void> {
+  if (state === 'completed') await queue.remove(id);
+  await enqueueMatch(queue, id);
+}
