@@ -25,8 +25,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
     'the seconds to wait',
   431: 'The request headers are too large (`headers_too_large`)',
   500: 'Internal error (`internal`)',
-  503:
-    'Postgres or Redis is unreachable for a moment (`unavailable`); `Retry-After` gives the seconds to wait',
+  503: 'Postgres or Redis is unreachable for a moment (`unavailable`); `Retry-After` gives the seconds to wait',
 };
 
 /** Response headers documented with an error status. */
