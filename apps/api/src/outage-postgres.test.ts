@@ -64,7 +64,7 @@ describe('Postgres stopped for 30 s while 50 matches are queued', () => {
   it('every match ends in a known state, stored once, ratings exact, readiness back', async () => {
     const ids: string[] = [];
     for (let i = 0; i < MATCHES; i++) {
-      ids.push(await h.queueMatch(key, seats, { ranked: true, timeoutMs: 2000 }));
+      ids.push(await h.queueMatch(h.adminKey, seats, { ranked: true, timeoutMs: 2000 }));
     }
     const settledBefore = await h.db.prisma.match.count({
       where: { id: { in: ids }, status: { in: ['finished', 'aborted'] } },

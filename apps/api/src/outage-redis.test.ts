@@ -71,7 +71,7 @@ describe('Redis killed and restarted empty while matches run', () => {
   it('every match ends in a known state, stored once, schedulers and ratings back, readiness back', async () => {
     const ids: string[] = [];
     for (let i = 0; i < MATCHES; i++) {
-      ids.push(await h.queueMatch(key, seats, { ranked: true, timeoutMs: 2000 }));
+      ids.push(await h.queueMatch(h.adminKey, seats, { ranked: true, timeoutMs: 2000 }));
     }
     await until(async () => (await running(ids)).length >= 2, 'matches running', 30_000);
     const decisions = () => agents.reduce((n, a) => n + a.requests.length, 0);

@@ -76,14 +76,26 @@ export async function createMatch(
   waitMs = ENQUEUE_WAIT_MS,
 ): Promise<string> {
   const id = await insertMatch(prisma, m);
+  await enqueueWithin(queue, id, waitMs);
+  return id;
+}
+
+/**
+ * Adds a written match's job, waiting at most `waitMs` for Redis: if Redis is away, its commands wait for
+ * it to come back and the job is added then (or by the sweeper if this process is gone by then).
+ */
+export async function enqueueWithin(
+  queue: Queue<MatchJob>,
+  matchId: string,
+  waitMs = ENQUEUE_WAIT_MS,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const enqueued = enqueueMatch(queue, id).then(
+  const enqueued = enqueueMatch(queue, matchId).then(
     () => true,
     () => false, // the sweeper adds it later
   );
   await Promise.race([enqueued, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
   clearTimeout(timer);
-  return id;
 }
 
 /**

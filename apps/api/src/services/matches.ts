@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueMatch, insertMatch } from '@coup/platform';
+import { enqueueWithin, insertMatch } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
@@ -104,7 +104,8 @@ export async function queueMatch(
   };
   const account = caller.account;
   const id = account ? await insertCapped(app, account.id, input) : await insertMatch(app.prisma, input);
-  await enqueueMatch(app.matchQueue, id);
+  // The match is durable once written; with Redis away its job is added when Redis is back.
+  await enqueueWithin(app.matchQueue, id);
   return app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
 }
 
