@@ -34,7 +34,8 @@ beforeAll(async () => {
   h = await startHarness({
     worker: false,
     redisUrl: redis.url,
-    env: { RATING_PERIOD_MS: String(PERIOD_MS) },
+    // The test's agents share one owner; ranked matches of one owner are the operator's choice here.
+    env: { RATING_PERIOD_MS: String(PERIOD_MS), MAX_SEATS_PER_OWNER: '6' },
   });
   key = (await h.createAccount()).key;
   for (const kind of ['random', 'honest'] as const) {
