@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres } from '@coup/db/testing';
 import type { PrivatePostgres } from '@coup/db/testing';
-import { slowAgent } from './testing/agents';
-import type { TestAgent } from './testing/agents';
-import { startHarness, uniqueName } from './testing/harness';
+import { startOutagePlatform } from './testing/outage-platform';
+import type { OutagePlatform } from './testing/outage-platform';
 import type { Harness } from './testing/harness';
 import { expectAlive, expectKnownEnds, expectRatingsExact, until, waitSettled } from './testing/outage';
-import { startWorkerProcess } from './testing/worker-process';
 import type { WorkerProcess } from './testing/worker-process';
 
 // A Postgres outage during play: the platform runs on a Postgres of its own (the API in this process, a
@@ -19,45 +17,25 @@ const OUTAGE_MS = 30_000;
 const PERIOD_MS = 3000;
 
 let pg: PrivatePostgres;
+let platform: OutagePlatform;
 let h: Harness;
 let worker: WorkerProcess;
-const agents: TestAgent[] = [];
-const seats: string[] = [];
-let key: string;
+let seats: string[];
 
 beforeAll(async () => {
   pg = await startPrivatePostgres();
-  h = await startHarness({
-    worker: false,
+  platform = await startOutagePlatform({
     databaseServerUrl: pg.url,
-    // The test's agents share one owner; ranked matches of one owner are the operator's choice here.
-    env: { RATING_PERIOD_MS: String(PERIOD_MS), MAX_SEATS_PER_OWNER: '6' },
+    agentDelayMs: 15,
+    periodMs: PERIOD_MS,
+    lockMs: 3000,
   });
-  key = (await h.createAccount()).key;
-  for (const kind of ['random', 'honest'] as const) {
-    const reg = await h.registerAgent(key, { name: uniqueName(kind), endpointUrl: 'http://127.0.0.1:9' });
-    const agent = await slowAgent({ kind, delayMs: 15, secret: reg.secret, name: kind });
-    agents.push(agent);
-    await h.api('PATCH', `/v1/agents/${reg.id}`, { key, body: { endpointUrl: agent.url } });
-    seats.push(reg.id);
-  }
-  worker = await startWorkerProcess(
-    h.workerEnv({
-      LOG_LEVEL: 'warn',
-      WORKER_CONCURRENCY: '4',
-      WORKER_LOCK_MS: '3000',
-      SWEEP_INTERVAL_MS: '1000',
-      SWEEP_GRACE_MS: '3000',
-      RATING_PERIOD_MS: String(PERIOD_MS),
-    }),
-  );
+  ({ h, worker, seats } = platform);
 }, 120_000);
 
 afterAll(async () => {
-  worker?.kill('SIGKILL');
-  await Promise.all(agents.map((a) => a.close()));
   await pg?.start().catch(() => undefined);
-  await h?.stop();
+  await platform?.stop();
   await pg?.destroy();
 }, 60_000);
 

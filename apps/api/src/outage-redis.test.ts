@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '@coup/db/testing';
 import type { PrivateRedis } from '@coup/db/testing';
 import { QUEUE } from '@coup/platform';
-import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
-import { startHarness, uniqueName } from './testing/harness';
+import { startOutagePlatform } from './testing/outage-platform';
+import type { OutagePlatform } from './testing/outage-platform';
 import type { Harness } from './testing/harness';
 import { expectAlive, expectKnownEnds, expectRatingsExact, until, waitSettled } from './testing/outage';
-import { startWorkerProcess } from './testing/worker-process';
 import type { WorkerProcess } from './testing/worker-process';
 
 // A Redis restart that loses everything, during play: the platform runs on a Redis of its own (the API in
@@ -23,45 +22,26 @@ const PERIOD_MS = 3000;
 const LOCK_MS = 3000;
 
 let redis: PrivateRedis;
+let platform: OutagePlatform;
 let h: Harness;
 let worker: WorkerProcess;
-const agents: TestAgent[] = [];
-const seats: string[] = [];
-let key: string;
+let agents: TestAgent[];
+let seats: string[];
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  h = await startHarness({
-    worker: false,
+  platform = await startOutagePlatform({
     redisUrl: redis.url,
-    // The test's agents share one owner; ranked matches of one owner are the operator's choice here.
-    env: { RATING_PERIOD_MS: String(PERIOD_MS), MAX_SEATS_PER_OWNER: '6' },
+    agentDelayMs: 250,
+    periodMs: PERIOD_MS,
+    lockMs: LOCK_MS,
   });
-  key = (await h.createAccount()).key;
-  for (const kind of ['random', 'honest'] as const) {
-    const reg = await h.registerAgent(key, { name: uniqueName(kind), endpointUrl: 'http://127.0.0.1:9' });
-    const agent = await slowAgent({ kind, delayMs: 250, secret: reg.secret, name: kind });
-    agents.push(agent);
-    await h.api('PATCH', `/v1/agents/${reg.id}`, { key, body: { endpointUrl: agent.url } });
-    seats.push(reg.id);
-  }
-  worker = await startWorkerProcess(
-    h.workerEnv({
-      LOG_LEVEL: 'warn',
-      WORKER_CONCURRENCY: '4',
-      WORKER_LOCK_MS: String(LOCK_MS),
-      SWEEP_INTERVAL_MS: '1000',
-      SWEEP_GRACE_MS: '3000',
-      RATING_PERIOD_MS: String(PERIOD_MS),
-    }),
-  );
+  ({ h, worker, agents, seats } = platform);
 }, 120_000);
 
 afterAll(async () => {
-  worker?.kill('SIGKILL');
-  await Promise.all(agents.map((a) => a.close()));
   await redis?.start().catch(() => undefined);
-  await h?.stop();
+  await platform?.stop();
   await redis?.destroy();
 }, 60_000);
 
