@@ -9,7 +9,7 @@ import { startPlatform } from './boot/platform';
 import type { RunningPlatform } from './boot/platform';
 import { REDIS_URL, startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
-import { openSocket } from './testing/ws';
+import { closedWithin, openSocket } from './testing/ws';
 import type { Message, TestSocket } from './testing/ws';
 import { startWorkerProcess } from './testing/worker-process';
 import type { WorkerProcess } from './testing/worker-process';
@@ -52,24 +52,6 @@ async function connected(url: string, key: string): Promise<TestSocket> {
   return s;
 }
 
-/** The socket's close, which must come "at once": well before any ping or presence timeout. */
-async function closedSoon(s: TestSocket, ms = 3000) {
-  const timer = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms),
-  );
-  return Promise.race([s.closed, timer]);
-}
-
-async function houseAgent(kind: string): Promise<string> {
-  const res = await h.api<{ items: { id: string; name: string }[] }>(
-    'GET',
-    '/v1/agents?house=true&limit=100',
-  );
-  const found = res.body.items.find((a) => a.name === `house-${kind}`);
-  if (!found) throw new Error(`no house-${kind}`);
-  return found.id;
-}
-
 describe('agent sockets close when the agent loses its right to them', () => {
   it('rotating the secret closes the socket with 4001; the old key is refused, the new one connects', async () => {
     const a = await wsAgent('rotated');
@@ -78,7 +60,7 @@ describe('agent sockets close when the agent loses its right to them', () => {
       key: owner.key,
     });
     expect(res.status).toBe(200);
-    expect(await closedSoon(s)).toEqual({ code: 4001, reason: 'agent secret rotated' });
+    expect(await closedWithin(s)).toEqual({ code: 4001, reason: 'agent secret rotated' });
     await expect(openSocket(connectUrl(), a.secret)).rejects.toThrow(/401/);
     await (await connected(connectUrl(), res.body.secret)).close();
   });
@@ -95,7 +77,7 @@ describe('agent sockets close when the agent loses its right to them', () => {
       const a = await wsAgent('paused');
       const sockets = [await connected(connectUrl(), a.secret), await connected(connectUrl(), a.secret)];
       expect((await pause(a.id)).status).toBe(200);
-      for (const s of sockets) expect(await closedSoon(s)).toEqual({ code: 4003, reason: 'agent paused' });
+      for (const s of sockets) expect(await closedWithin(s)).toEqual({ code: 4003, reason: 'agent paused' });
       await expect(openSocket(connectUrl(), a.secret)).rejects.toThrow(/403/);
       await h.api('POST', `/v1/agents/${a.id}/resume`, { key: owner.key });
       await (await connected(connectUrl(), a.secret)).close();
@@ -106,7 +88,7 @@ describe('agent sockets close when the agent loses its right to them', () => {
     const a = await wsAgent('deleted');
     const s = await connected(connectUrl(), a.secret);
     expect((await h.api('DELETE', `/v1/agents/${a.id}`, { key: owner.key })).status).toBe(204);
-    expect(await closedSoon(s)).toEqual({ code: 4003, reason: 'agent deleted' });
+    expect(await closedWithin(s)).toEqual({ code: 4003, reason: 'agent deleted' });
     await expect(openSocket(connectUrl(), a.secret)).rejects.toThrow(/401/);
   });
 
@@ -126,9 +108,9 @@ describe('agent sockets close when the agent loses its right to them', () => {
     // The change is made on the first instance, which holds none of these sockets.
     expect(h.platform.app.agentSockets.count(a.id)).toBe(0);
     await h.api('POST', `/v1/agents/${a.id}/rotate-secret`, { key: owner.key });
-    expect(await closedSoon(sa)).toEqual({ code: 4001, reason: 'agent secret rotated' });
+    expect(await closedWithin(sa)).toEqual({ code: 4001, reason: 'agent secret rotated' });
     await h.api('POST', `/v1/agents/${b.id}/pause`, { key: owner.key });
-    expect(await closedSoon(sb)).toEqual({ code: 4003, reason: 'agent paused' });
+    expect(await closedWithin(sb)).toEqual({ code: 4003, reason: 'agent paused' });
   });
 });
 
@@ -188,7 +170,11 @@ describe('HTTP agents', () => {
     });
     await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
     // Four seats: the agent also decides in the windows after the others' actions, so it has many decisions.
-    const house = [await houseAgent('honest'), await houseAgent('random'), await houseAgent('heuristic')];
+    const house = [
+      await h.houseAgent('honest'),
+      await h.houseAgent('random'),
+      await h.houseAgent('heuristic'),
+    ];
     const id = await h.queueMatch(owner.key, [reg.id, ...house], { timeoutMs: 3000 });
     const match = await h.waitForMatch(id);
 
@@ -214,7 +200,7 @@ describe('agent socket message cap (AGENT_SOCKET_MAX_MSGS_PER_S)', () => {
     for (let i = 0; i < 50; i++) s.ws.send('not json');
     const err = await s.next((m) => m.type === 'error' && m.code === 'rate_limited');
     expect(err.message).toBe(`too many messages (limit ${MAX_MSGS}/s)`);
-    expect(await closedSoon(s)).toEqual({ code: 1008, reason: `too many messages (limit ${MAX_MSGS}/s)` });
+    expect(await closedWithin(s)).toEqual({ code: 1008, reason: `too many messages (limit ${MAX_MSGS}/s)` });
     // Only the first MAX_MSGS frames were answered as invalid: the rest were not processed.
     expect(s.messages.filter((m) => m.code === 'invalid_json')).toHaveLength(MAX_MSGS);
   });
@@ -234,7 +220,11 @@ describe('agent socket message cap (AGENT_SOCKET_MAX_MSGS_PER_S)', () => {
     /** The most answers sent within one second. */
     const peak = () =>
       Math.max(0, ...sentAt.map((t, i) => sentAt.slice(i).filter((u) => u < t + 1000).length));
-    const house = [await houseAgent('random'), await houseAgent('honest'), await houseAgent('heuristic')];
+    const house = [
+      await h.houseAgent('random'),
+      await h.houseAgent('honest'),
+      await h.houseAgent('heuristic'),
+    ];
     // Matches until the agent has answered faster than the cap allows other messages (one is usually enough).
     for (let i = 0; i < 5 && peak() <= MAX_MSGS; i++) {
       const id = await h.queueMatch(owner.key, [a.id, ...house], { timeoutMs: 3000 });

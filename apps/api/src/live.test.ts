@@ -29,16 +29,6 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function houseAgent(kind: string): Promise<string> {
-  const res = await h.api<{ items: { id: string; name: string }[] }>(
-    'GET',
-    '/v1/agents?house=true&limit=100',
-  );
-  const found = res.body.items.find((a) => a.name === `house-${kind}`);
-  if (!found) throw new Error(`no house-${kind}`);
-  return found.id;
-}
-
 describe('spectators (/v1/matches/:id/live)', () => {
   it('receive public updates while the match runs, then end; never a face-down card', async () => {
     const ids: string[] = [];
@@ -103,7 +93,7 @@ describe('WebSocket agents (/v1/agents/connect)', () => {
     const bot = createBot('random', { seed: 'flaky' });
     let socket = await openSocket(url, ws.secret);
     await socket.next((m) => m.type === 'welcome');
-    const id = await h.queueMatch(owner.key, [await houseAgent('random'), ws.id], { timeoutMs: 4000 });
+    const id = await h.queueMatch(owner.key, [await h.houseAgent('random'), ws.id], { timeoutMs: 4000 });
 
     // The first decision: drop the connection without answering, then come back.
     const first = (await socket.next((m) => m.type === 'decision')) as unknown as DecisionRequest;
@@ -150,7 +140,7 @@ describe('WebSocket agents (/v1/agents/connect)', () => {
     const check = await h.api('POST', `/v1/agents/${ws.id}/check`, { key: owner.key });
     expect(check.body).toMatchObject({ ok: false, fault: { reason: 'disconnected' } });
 
-    const id = await h.queueMatch(owner.key, [ws.id, await houseAgent('honest')], { timeoutMs: 400 });
+    const id = await h.queueMatch(owner.key, [ws.id, await h.houseAgent('honest')], { timeoutMs: 400 });
     const match = await h.waitForMatch(id);
     expect(match.seats[0]).toMatchObject({ faults: 3, forfeited: true, place: 2 });
     const replay = Replay.parse((await h.api('GET', `/v1/matches/${id}/replay`)).body);

@@ -4,7 +4,7 @@ import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
-import { openSocket } from './testing/ws';
+import { closedWithin, openSocket } from './testing/ws';
 import type { TestSocket } from './testing/ws';
 
 // Spectator sockets (/v1/matches/:id/live) end with their match: after `end` the platform closes them
@@ -38,27 +38,10 @@ async function spectate(matchId: string, ip = '198.51.100.1'): Promise<TestSocke
   return s;
 }
 
-async function closedWithin(s: TestSocket, ms: number) {
-  const timer = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`spectator socket still open after ${ms} ms`)), ms),
-  );
-  return Promise.race([s.closed, timer]);
-}
-
-async function houseAgent(kind: string): Promise<string> {
-  const res = await h.api<{ items: { id: string; name: string }[] }>(
-    'GET',
-    '/v1/agents?house=true&limit=100',
-  );
-  const found = res.body.items.find((a) => a.name === `house-${kind}`);
-  if (!found) throw new Error(`no house-${kind}`);
-  return found.id;
-}
-
 /** A match queued but never handed to a worker: it stays `queued`, so its spectators stay connected. */
 const idleMatch = async () =>
   insertMatch(h.db.prisma, {
-    agentIds: [await houseAgent('random'), await houseAgent('honest')],
+    agentIds: [await h.houseAgent('random'), await h.houseAgent('honest')],
     ranked: false,
     timeoutMs: 1000,
   });
@@ -72,7 +55,7 @@ describe('spectator sockets end with their match', () => {
     const agent = await slowAgent({ delayMs: 40, secret: reg.secret, name: 'slow' });
     agents.push(agent);
     await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-    const id = await h.queueMatch(owner.key, [reg.id, await houseAgent('honest')], { timeoutMs: 3000 });
+    const id = await h.queueMatch(owner.key, [reg.id, await h.houseAgent('honest')], { timeoutMs: 3000 });
 
     const live = await spectate(id);
     await live.next((m) => m.type === 'update');
@@ -96,7 +79,7 @@ describe('spectator sockets end with their match', () => {
     await h.db.prisma.agent.update({ where: { id: reg.id }, data: { endpointUrl: null } });
     // The spectator is there before the worker sees the match: the abort reaches it on the channel.
     const id = await insertMatch(h.db.prisma, {
-      agentIds: [reg.id, await houseAgent('honest')],
+      agentIds: [reg.id, await h.houseAgent('honest')],
       ranked: false,
       timeoutMs: 1000,
     });

@@ -81,6 +81,8 @@ export interface Harness {
   createAccount(name?: string): Promise<Account>;
   registerAgent(key: string, body: Record<string, unknown>): Promise<{ id: string; secret: string }>;
   queueMatch(key: string, agents: string[], extra?: Record<string, unknown>): Promise<string>;
+  /** The id of the house agent playing the built-in bot `kind` (house-random, house-heuristic...). */
+  houseAgent(kind: string): Promise<string>;
   waitForMatch(id: string, timeoutMs?: number): Promise<MatchView>;
   /** Redis keys under this run's prefix. */
   redisKeys(): Promise<string[]>;
@@ -184,6 +186,15 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
       const res = await api<{ agent: { id: string }; secret: string }>('POST', '/v1/agents', { key, body });
       const b = must(res, 201, 'register agent');
       return { id: b.agent.id, secret: b.secret };
+    },
+    async houseAgent(kind) {
+      const res = await api<{ items: { id: string; name: string }[] }>(
+        'GET',
+        '/v1/agents?house=true&limit=100',
+      );
+      const found = must(res, 200, 'house agents').items.find((a) => a.name === `house-${kind}`);
+      if (!found) throw new Error(`no house-${kind}`);
+      return found.id;
     },
     async queueMatch(key, agents, extra = {}) {
       const res = await api<{ id: string }>('POST', '/v1/matches', { key, body: { agents, ...extra } });

@@ -75,3 +75,16 @@ export async function openSocket(
     },
   };
 }
+
+/** The socket's close, which must come within `ms` ("at once": well before any ping or presence timeout). */
+export async function closedWithin(s: TestSocket, ms = 3000): Promise<{ code: number; reason: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([s.closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
