@@ -10,4 +10,5 @@ export * from './prompt';
 export * from './decision';
 export * from './replay';
 export * from './replay-seat';
+export * from './replay-steps';
 export * from './storable-text';

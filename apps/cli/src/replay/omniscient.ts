@@ -1,5 +1,5 @@
-import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
+import { replayStart, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
 import type { Who } from './describe.ts';
@@ -45,14 +45,9 @@ export function renderReplay(r: Replay): string[] {
     `engine ${r.engineVersion}, ruleset ${r.rulesetVersion}, protocol ${r.protocolVersion}; ` +
       `started ${new Date(r.startedAt).toISOString()}, ${seconds} s, ${r.timeoutMs} ms per decision`,
   );
-  // Re-run as the engine version that recorded it played (its seeding included).
-  if (!isEngineVersion(r.engineVersion)) throw new Error(unknownEngineVersion(r.engineVersion));
-  let state = createGame({
-    players: r.players.length,
-    seed: r.seed,
-    setup: r.setup,
-    engineVersion: r.engineVersion,
-  });
+  // Re-run as the engine version that recorded it played (its seeding included); an unknown one throws.
+  const start = replayStart(r);
+  let state = start;
   // The deal is the first turn header (coins and hidden cards of every seat).
   out.push(`deck after the deal: ${state.deck.length} cards`);
 
@@ -76,27 +71,22 @@ export function renderReplay(r: Replay): string[] {
   header(state.turn, state);
   let cursor = 0;
   let unused = 0;
-  for (let i = 0; i < r.steps.length; i++) {
-    const step = r.steps[i]!;
-    if (step.kind === 'decision' && (step.unused || step.applied === null)) {
-      unused++;
-      continue;
-    }
-    const res =
-      step.kind === 'decision'
-        ? applyAction(state, step.seat, step.applied!)
-        : { ok: true as const, ...forfeit(state, step.seat) };
-    if (!res.ok) {
+  for (const run of replaySteps(r, start)) {
+    const { step, before } = run;
+    if (run.rejected) {
       out.push(
-        `  ! the replay stops re-running at steps[${i}]: ${res.error.message}; recorded events follow`,
+        `  ! the replay stops re-running at steps[${run.index}]: ${run.rejected.message}; recorded events follow`,
       );
       break;
     }
-    const before = state;
-    state = res.state;
+    if (step.kind === 'decision' && !run.transition) {
+      unused++;
+      continue;
+    }
+    state = run.after;
     // The recorded events, cut where the re-run says this step's events end.
-    const events = r.events.slice(cursor, cursor + res.events.length);
-    cursor += res.events.length;
+    const events = r.events.slice(cursor, cursor + run.events.length);
+    cursor += run.events.length;
     if (step.kind === 'forfeit') {
       header(before.turn, before);
       out.push(`  ${who(step.seat)} is removed (${step.reason.replace(/_/g, ' ')})`);
