@@ -1,8 +1,7 @@
 import type { GameEvent, GameState } from '@coup/engine';
-import { replayStart, replaySteps } from '@coup/protocol';
-import type { Replay } from '@coup/protocol';
-import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
-import type { Who } from './describe.ts';
+import { describeAction, describeEvent, replayStart, replaySteps, roleName } from '@coup/protocol';
+import type { Replay, Who } from '@coup/protocol';
+import { describeRanking, formatMs, playerNamer } from './format.ts';
 
 // The omniscient replay, turn by turn: the engine is re-run over the recorded steps so that every event
 // is printed next to the decision that caused it (its latency, fault and comment) and every turn header
@@ -37,7 +36,7 @@ function results(r: Replay, who: Who): string[] {
 }
 
 export function renderReplay(r: Replay): string[] {
-  const who = namer(r.players);
+  const who = playerNamer(r.players);
   const out: string[] = [];
   const seconds = ((r.finishedAt - r.startedAt) / 1000).toFixed(1);
   out.push(`Match ${r.matchId}, seed ${JSON.stringify(r.seed)}, ${r.players.length} players`);

@@ -1,7 +1,7 @@
 import type { Action, GameEvent } from '@coup/engine';
-import type { SeatReplay } from '@coup/protocol';
-import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
-import type { Who } from './describe.ts';
+import { describeAction, describeEvent, roleName } from '@coup/protocol';
+import type { SeatReplay, Who } from '@coup/protocol';
+import { describeRanking, formatMs, playerNamer } from './format.ts';
 
 type SeatDecision = SeatReplay['decisions'][number];
 
@@ -26,7 +26,7 @@ function option(a: Action, d: SeatDecision, who: Who): string {
 }
 
 export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
-  const who = namer(sr.players, sr.seat);
+  const who = playerNamer(sr.players, sr.seat);
   const out: string[] = [];
   const me = sr.players.find((p) => p.seat === sr.seat)?.name ?? '?';
   out.push(`Match ${sr.matchId} as seen by seat ${sr.seat} (${me}), ${sr.players.length} players`);
