@@ -1,5 +1,5 @@
 import { CLAIM } from '@coup/engine';
-import type { Action, GameState, Role, TurnActionType } from '@coup/engine';
+import type { GameState, Role, TurnActionType } from '@coup/engine';
 import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 
@@ -55,7 +55,7 @@ export function seatStats(replay: Replay): SeatStats[] {
     if (step.kind === 'forfeit' || !run.transition) continue;
     const st = stats[step.seat];
     if (!st || !step.applied) continue;
-    const a = step.applied as Action;
+    const a = step.applied;
     st.decisions++;
     if (step.fault) st.faults++;
     else st.latencies.push(Math.round(step.latencyMs * 10) / 10);

@@ -56,7 +56,7 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
       for (const line of d.request.prompt.split('\n')) out.push(`      | ${line}`);
     } else {
       out.push(
-        `      options: ${d.request.legalActions.map((a) => option(a as Action, d, who)).join(' | ')}`,
+        `      options: ${d.request.legalActions.map((a) => option(a, d, who)).join(' | ')}`,
       );
     }
     const latency = formatMs(d.latencyMs);
@@ -64,11 +64,11 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
       const sent =
         d.answer === null || d.answer === undefined ? 'no usable answer' : JSON.stringify(d.answer);
       out.push(`      ! fault (${d.fault.reason}) after ${latency}: ${d.fault.message} [sent: ${sent}]`);
-      out.push(`      played the default: ${d.applied ? option(d.applied as Action, d, who) : 'nothing'}`);
+      out.push(`      played the default: ${d.applied ? option(d.applied, d, who) : 'nothing'}`);
     } else if (d.unused) {
       out.push(`      not needed any more (${latency}): the window closed before this answer counted`);
     } else {
-      out.push(`      answered ${d.applied ? option(d.applied as Action, d, who) : 'nothing'} in ${latency}`);
+      out.push(`      answered ${d.applied ? option(d.applied, d, who) : 'nothing'} in ${latency}`);
     }
     if (d.comment) out.push(`      comment: ${JSON.stringify(d.comment)}`);
   }
