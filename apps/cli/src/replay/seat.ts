@@ -55,9 +55,7 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
     if (prompts) {
       for (const line of d.request.prompt.split('\n')) out.push(`      | ${line}`);
     } else {
-      out.push(
-        `      options: ${d.request.legalActions.map((a) => option(a, d, who)).join(' | ')}`,
-      );
+      out.push(`      options: ${d.request.legalActions.map((a) => option(a, d, who)).join(' | ')}`);
     }
     const latency = formatMs(d.latencyMs);
     if (d.fault) {
