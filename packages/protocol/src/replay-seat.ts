@@ -8,7 +8,7 @@ import { DecisionRequest, MatchEnd, MatchStart } from './messages';
 import { buildMatchEnd, buildMatchStart } from './notifications';
 import { Fault, ReplayPlayer, SeatResult } from './replay';
 import type { Replay } from './replay';
-import { notRerunnable, replayStart, replaySteps } from './replay-steps';
+import { decisionOutcome, notRerunnable, replayStart, replaySteps } from './replay-steps';
 import { historyEntry } from './wire';
 
 // What one seat was sent during a match, rebuilt from the omniscient replay: the match_start, every
@@ -97,16 +97,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       history: history.slice(0, upTo),
       strategyPrompt: opts.strategyPrompt,
     });
-    const d: SeatReplay['decisions'][number] = {
-      request,
-      answer: step.answer,
-      latencyMs: step.latencyMs,
-      applied: step.applied,
-      fault: step.fault,
-    };
-    if (step.comment !== undefined) d.comment = step.comment;
-    if (step.unused) d.unused = true;
-    decisions.push(d);
+    decisions.push({ request, ...decisionOutcome(step) });
   }
 
   const result = replay.results.find((r) => r.seat === seat);

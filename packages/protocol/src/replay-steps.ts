@@ -1,6 +1,6 @@
 import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { EngineError, GameEvent, GameState } from '@coup/engine';
-import type { Replay, ReplayStep } from './replay';
+import type { DecisionStep, Replay, ReplayStep } from './replay';
 
 // The one re-run of a replay: the engine version that recorded it deals again from the seed (or setup),
 // and every recorded step is applied in order. The verifier, seat statistics, seat replays, the CLI and
@@ -99,4 +99,21 @@ export function* replaySteps(
 export function notRerunnable(run: ReplayStepRun): ReplayRerunError {
   const at = `steps[${run.index}]`;
   return new ReplayRerunError(at, `the replay does not re-run at ${at}: ${run.rejected?.message}`);
+}
+
+/** What became of one recorded decision, as the seat replays and the viewers show it. */
+export type DecisionOutcome = Pick<DecisionStep, 'answer' | 'latencyMs' | 'applied' | 'fault'> &
+  Partial<Pick<DecisionStep, 'comment' | 'unused'>>;
+
+/** The outcome of a decision step, with `comment` and `unused` only when the step has them. */
+export function decisionOutcome(step: DecisionStep): DecisionOutcome {
+  const d: DecisionOutcome = {
+    answer: step.answer,
+    latencyMs: step.latencyMs,
+    applied: step.applied,
+    fault: step.fault,
+  };
+  if (step.comment !== undefined) d.comment = step.comment;
+  if (step.unused) d.unused = true;
+  return d;
 }

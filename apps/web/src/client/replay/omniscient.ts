@@ -1,6 +1,6 @@
 import type { GameState } from '@coup/engine';
-import type { Replay } from '@coup/protocol';
-import { notRerunnable, replayStart, replaySteps } from '@coup/protocol/replay-steps';
+import type { DecisionStep, Replay } from '@coup/protocol';
+import { decisionOutcome, notRerunnable, replayStart, replaySteps } from '@coup/protocol/replay-steps';
 import { activeSeats, eventsByTurn } from './model';
 import type { DecisionView, Frame, ReplayModel, SeatView } from './model';
 import { foldFrames } from './fold';
@@ -34,18 +34,8 @@ function base(r: Replay): Omit<ReplayModel, 'frames'> {
   };
 }
 
-export function decisionView(step: Extract<Replay['steps'][number], { kind: 'decision' }>): DecisionView {
-  const d: DecisionView = {
-    seat: step.seat,
-    phase: step.phase,
-    latencyMs: step.latencyMs,
-    answer: step.answer,
-    applied: step.applied,
-    fault: step.fault,
-  };
-  if (step.comment !== undefined) d.comment = step.comment;
-  if (step.unused) d.unused = true;
-  return d;
+export function decisionView(step: DecisionStep): DecisionView {
+  return { seat: step.seat, phase: step.phase, ...decisionOutcome(step) };
 }
 
 function rerun(r: Replay): Frame[] {
