@@ -28,7 +28,8 @@ import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
 import { webPlugin } from '@coup/web';
 
-export interface AppDeps {
+/** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
+export interface AppServices {
   env: Env;
   prisma: PrismaClient;
   /** Commands (rate limits, publishing, pending decisions). */
@@ -38,28 +39,25 @@ export interface AppDeps {
   /** Listeners over the subscriber connection (agent sockets, spectators). */
   hub: ChannelHub;
   matchQueue: Queue<MatchJob>;
-  /** Other queues shown on the board. */
-  queues?: Queue[];
   keys: Keys;
   transports: Transports;
-  adminKey: string;
+  /** Base of replay links sent to agents (no trailing slash once decorated). */
   publicUrl: string;
+}
+
+/** What buildApp needs: the services above and settings only buildApp reads. */
+export interface AppDeps extends AppServices {
+  /** Other queues shown on the board. */
+  queues?: Queue[];
+  adminKey: string;
   /** Extra route plugins registered under /v1 (the WebSocket gateway, the ladder...). */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    env: Env;
-    prisma: PrismaClient;
-    redis: Redis;
-    subscriber: Redis;
-    hub: ChannelHub;
-    matchQueue: Queue<MatchJob>;
-    keys: Keys;
-    transports: Transports;
-    publicUrl: string;
-  }
+  // The decorations, typed once: AppServices.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends AppServices {}
 }
 
 /** Builds the whole HTTP app; server.ts only listens, tests use app.inject() or listen on port 0. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import { ID_PREFIX, newId } from '@coup/db';
+import { seedCommitment } from '@coup/protocol';
 import type { Prisma } from '@coup/db';
 import { emptyStats } from '@coup/platform';
 import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';

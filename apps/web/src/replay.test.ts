@@ -84,7 +84,7 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
 
     await page.keyboard.press('End');
     expect(await position(page)).toMatch(new RegExp(`step ${last} of ${last}$`));
-    expect(await page.locator('.frame-events').innerText()).toMatch(/Game over/);
+    expect(await page.locator('.frame-events').innerText()).toMatch(/game over/);
     await page.locator('#replay-step').fill('2');
     expect(await position(page)).toMatch(/step 2 of/);
 

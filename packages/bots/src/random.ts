@@ -1,5 +1,6 @@
 import { answer } from './actions';
-import { decisionRandom, pick } from './rng';
+import { pick } from '@coup/random';
+import { decisionRandom } from './rng';
 import type { Bot, BotOptions, LegalAction } from './types';
 
 /** Uniform over the legal actions: the baseline every other bot must beat. */

@@ -5,7 +5,7 @@ export { createPrisma } from './client.ts';
 export type { CreatePrismaOptions } from './client.ts';
 export { migrate, readMigrations } from './migrate/apply.ts';
 export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
-export { claimMatch, abortMatch, storeMatchResult, seedCommitment } from './matches.ts';
+export { claimMatch, abortMatch, storeMatchResult } from './matches.ts';
 export type { ClaimedMatch, MatchResult, StoreResult } from './matches.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';
 export { secretKey } from './secret-key.ts';

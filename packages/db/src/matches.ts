@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { seedCommitment } from '@coup/random';
 import type { MatchStatus } from './generated/enums.ts';
 import type { Prisma, PrismaClient } from './generated/client.ts';
 
@@ -47,11 +47,6 @@ export async function abortMatch(
     data: { status: 'aborted', abortReason: reason, finishedAt: new Date() },
   });
   return count === 1;
-}
-
-/** The public commitment to a match's seed (sha256 hex), stored when the match is created. */
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
 }
 
 export type MatchResult = {

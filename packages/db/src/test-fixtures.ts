@@ -1,7 +1,7 @@
 import type { PrismaClient } from './generated/client.ts';
 import { encryptSecret, hashSecret, keyPrefix, newAgentSecret, newApiKey } from './crypto.ts';
 import { ID_PREFIX, newId } from './ids.ts';
-import { seedCommitment } from './matches.ts';
+import { seedCommitment } from '@coup/random';
 
 // Small builders shared by this package's tests (not exported from the package).
 

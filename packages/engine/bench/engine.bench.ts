@@ -1,17 +1,7 @@
 // Plays random-legal-action games in-process and prints games per second for 2, 4 and 6 seats and the
 // mean number of decisions per game. Run: npm run bench -w @coup/engine
+import { seededPicker } from '@coup/random';
 import { applyAction, createGame, isOver, legalActions, pendingSeats } from '../src/index';
-
-/** xorshift32: the bench's own chooser, so the figures do not depend on Math.random. */
-function chooser(seed: number): (n: number) => number {
-  let x = seed | 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 function playOne(players: number, seed: string, pick: (n: number) => number): number {
   let s = createGame({ players, seed });
@@ -29,7 +19,8 @@ function playOne(players: number, seed: string, pick: (n: number) => number): nu
 }
 
 function run(players: number, seconds: number): { gamesPerSecond: number; decisionsPerGame: number } {
-  const pick = chooser(players * 7919);
+  // A seeded chooser, so the figures do not depend on Math.random.
+  const pick = seededPicker(players * 7919);
   let games = 0;
   let decisions = 0;
   // Warm-up so the JIT has compiled the hot paths before timing.

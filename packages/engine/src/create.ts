@@ -1,5 +1,6 @@
 import { COPIES_PER_ROLE, ENGINE_VERSION, HAND_SIZE, MAX_SEATS, MIN_SEATS, START_COINS } from './constants';
-import { randomInt, seedRng, shuffleInPlace } from './rng';
+import { randomInt, shuffleInPlace } from '@coup/random';
+import { seedRng } from './rng';
 import { ROLES } from './types';
 import { isEngineVersion, unknownEngineVersion } from './versions';
 import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role } from './types';

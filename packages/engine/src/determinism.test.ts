@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyAction, createGame, legalActions, pendingSeats } from './index';
 import type { Action, GameEvent, GameState } from './index';
-import { applyChoice, gameArb, playGame, replay, seededPicker } from './testing';
+import { randomBelow, seededRandom, shuffled } from '@coup/random';
+import { applyChoice, gameArb, playGame, replay } from './testing';
 import type { Choice } from './testing';
 
 // RULES.md "Determinism" and "Simultaneous windows": the same seed and answers give the same game byte
@@ -76,15 +77,8 @@ describe('simultaneous windows', LONG, () => {
     let windows = 0;
     fc.assert(
       fc.property(gameArb, fc.nat(), (g, sample) => {
-        const pick = seededPicker(sample);
-        const shuffled = <T>(xs: readonly T[]): T[] => {
-          const out = [...xs];
-          for (let i = out.length - 1; i > 0; i--) {
-            const j = pick(i + 1);
-            [out[i], out[j]] = [out[j]!, out[i]!];
-          }
-          return out;
-        };
+        const random = seededRandom(sample);
+        const pick = (n: number) => randomBelow(random, n);
         playGame(g, {
           onStep: (before) => {
             if (before.phase !== 'challenge_action' && before.phase !== 'block') return;
@@ -95,8 +89,8 @@ describe('simultaneous windows', LONG, () => {
               const legal = legalActions(before, seat);
               return [seat, legal[pick(legal.length)]!] as const;
             });
-            const a = answerWindow(before, shuffled(answers));
-            const b = answerWindow(before, shuffled(answers));
+            const a = answerWindow(before, shuffled(answers, random));
+            const b = answerWindow(before, shuffled(answers, random));
             if (JSON.stringify(a) !== JSON.stringify(b)) {
               throw new Error(`answer order changed the outcome: ${JSON.stringify(answers)}`);
             }

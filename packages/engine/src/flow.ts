@@ -2,7 +2,7 @@ import { BLOCK_ROLES, CLAIM, COST, TURN_CAP } from './constants';
 import type { Draft } from './draft';
 import { firstYes, windowSettled } from './pending';
 import { computeRanking } from './ranking';
-import { shuffleInPlace } from './rng';
+import { shuffleInPlace } from '@coup/random';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
 import type { EndReason, LossReason, PendingAction, Role, TurnActionType, WindowAnswer } from './types';
 

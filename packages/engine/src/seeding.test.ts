@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { seededPicker } from '@coup/random';
 import { ENGINE_VERSION, ENGINE_VERSIONS, createGame } from './index';
 import type { GameState } from './index';
 import { seedState128 } from './rng';
@@ -11,19 +12,14 @@ import { seedState128 } from './rng';
 /** What a seat-count's game is before anyone moves: hands, deck order, first seat and PRNG state. */
 const start = (s: GameState) => JSON.stringify([s.players, s.deck, s.activeSeat, s.rng]);
 
-/** Reproducible pseudo-random seed strings (xorshift32), so the batch is the same on every run. */
+/** Reproducible pseudo-random seed strings (a seeded stream), so the batch is the same on every run. */
 function seeds(count: number, salt: number): string[] {
-  let x = salt | 0 || 1;
+  const pick = seededPicker(salt);
   const chars = 'abcdefghijklmnopqrstuvwxyz0123456789-_';
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     let s = '';
-    for (let k = 0; k < 16; k++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      s += chars[(x >>> 0) % chars.length];
-    }
+    for (let k = 0; k < 16; k++) s += chars[pick(chars.length)];
     out.push(s);
   }
   return out;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import { ID_PREFIX, newId } from '@coup/db';
+import { seedCommitment } from '@coup/protocol';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { matchJobOptions } from './match-retry';
 import type { MatchJob } from './messages';

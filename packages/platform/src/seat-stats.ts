@@ -1,5 +1,6 @@
-import { applyAction, CLAIM, createGame, forfeit } from '@coup/engine';
-import type { Action, GameSetup, GameState, Role, TurnActionType } from '@coup/engine';
+import { CLAIM } from '@coup/engine';
+import type { GameState, Role, TurnActionType } from '@coup/engine';
+import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 
 /** What one seat did in one match; summed over matches for an agent's profile. */
@@ -47,22 +48,14 @@ function holds(s: GameState, seat: number, role: Role): boolean {
  */
 export function seatStats(replay: Replay): SeatStats[] {
   const stats = replay.players.map(emptyStats);
-  let s = createGame({
-    players: replay.players.length,
-    seed: replay.seed,
-    ...(replay.setup ? { setup: replay.setup as GameSetup } : {}),
-    // The version that played the match (its seeding included); createGame throws for an unknown one.
-    engineVersion: replay.engineVersion,
-  });
-  for (const step of replay.steps) {
-    if (step.kind === 'forfeit') {
-      s = forfeit(s, step.seat).state;
-      continue;
-    }
-    if (step.unused || !step.applied) continue;
+  // Re-run as the version that played the match (its seeding included); an unknown one throws.
+  for (const run of replaySteps(replay)) {
+    if (run.rejected) throw notRerunnable(run);
+    const { step, before } = run;
+    if (step.kind === 'forfeit' || !run.transition) continue;
     const st = stats[step.seat];
-    if (!st) continue;
-    const a = step.applied as Action;
+    if (!st || !step.applied) continue;
+    const a = step.applied;
     st.decisions++;
     if (step.fault) st.faults++;
     else st.latencies.push(Math.round(step.latencyMs * 10) / 10);
@@ -82,18 +75,15 @@ export function seatStats(replay: Replay): SeatStats[] {
           : null;
     if (claim && !step.fault) {
       st.claims++;
-      if (!holds(s, step.seat, claim)) st.bluffs++;
+      if (!holds(before, step.seat, claim)) st.bluffs++;
     }
-    const res = applyAction(s, step.seat, a);
-    if (!res.ok) throw new Error(`replay ${replay.matchId} does not re-run: ${res.error.message}`);
-    for (const e of res.events) {
+    for (const e of run.events) {
       if (e.type !== 'challenged') continue;
       const challenger = stats[e.seat];
       if (!challenger) continue;
       challenger.challengesResolved++;
       if (!e.truthful) challenger.challengesWon++;
     }
-    s = res.state;
   }
   return stats;
 }

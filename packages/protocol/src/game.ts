@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PHASES, ROLES, TURN_ACTIONS, RESPONSE_ACTIONS } from '@coup/engine';
+import type * as Engine from '@coup/engine';
+import type { Agree, Assert } from './agree';
 
-// Wire shapes of the engine's data. These mirror @coup/engine's types; the engine stays free of zod.
+// Wire shapes of the engine's data. These mirror @coup/engine's types (the engine stays free of zod);
+// the enums are built from the engine's own lists, and the checks at the end fail the type check when a
+// schema and its engine type drift apart.
 
 export const Role = z.enum(ROLES);
 export const TurnActionType = z.enum(TURN_ACTIONS);
@@ -84,3 +88,17 @@ export const HistoryEntry = z.looseObject({
   seat: Seat.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+// The schemas above agree with the engine's types, field for field.
+type _Action = Assert<Agree<z.infer<typeof LegalAction>, Engine.Action>>;
+type _Card = Assert<Agree<z.infer<typeof Card>, Engine.Card>>;
+type _Pending = Assert<Agree<z.infer<typeof PendingAction>, Engine.PendingAction>>;
+type _You = Assert<Agree<z.infer<typeof WireYou>, Engine.OwnView>>;
+type _Player = Assert<Agree<z.infer<typeof WirePlayer>, Engine.PublicPlayerView & { name: string }>>;
+/** A seat's view on the wire: the engine's PlayerView with names, without its seat and final ranking. */
+type _State = Assert<
+  Agree<
+    WireState,
+    Omit<Engine.PlayerView, 'seat' | 'ranking' | 'players'> & { players: z.infer<typeof WirePlayer>[] }
+  >
+>;

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { RULESET_VERSION } from '@coup/engine';
 import type { MatchEnd, MatchStart } from './messages';
 import { PROTOCOL_VERSION } from './version';
 
 /** sha256 hex of the seed: published at the start, checked against the seed revealed at the end. */
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
-}
+export { seedCommitment } from '@coup/random';
 
 /**
  * 1-based place of `seat` in a ranking, competition style: tied seats share a place and the next place

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  applyAction,
-  createGame,
-  eventFor,
-  forfeit,
-  isEngineVersion,
-  unknownEngineVersion,
-} from '@coup/engine';
+import { eventFor } from '@coup/engine';
 import type { GameEvent as EngineEvent, GameState } from '@coup/engine';
 import { buildDecisionRequest } from './decision';
 import { GameEvent } from './events';
@@ -15,6 +8,7 @@ import { DecisionRequest, MatchEnd, MatchStart } from './messages';
 import { buildMatchEnd, buildMatchStart } from './notifications';
 import { Fault, ReplayPlayer, SeatResult } from './replay';
 import type { Replay } from './replay';
+import { decisionOutcome, notRerunnable, replayStart, replaySteps } from './replay-steps';
 import { historyEntry } from './wire';
 
 // What one seat was sent during a match, rebuilt from the omniscient replay: the match_start, every
@@ -58,30 +52,19 @@ export interface SeatReplayOptions {
   strategyPrompt?: string;
 }
 
-/** Re-runs the engine over the replay's steps. Throws if the replay does not re-run (verify it first). */
-function rerun(replay: Replay): { states: GameState[]; eventEnds: number[]; events: EngineEvent[] } {
-  let state = createGame({
-    players: replay.players.length,
-    seed: replay.seed,
-    setup: replay.setup,
-    engineVersion: replay.engineVersion,
-  });
-  const states = [state];
+/** The states a request can be built from (by stateIndex) and the events before each of them. */
+function rerun(
+  replay: Replay,
+  start: GameState,
+): { states: GameState[]; eventEnds: number[]; events: EngineEvent[] } {
+  const states = [start];
   const events: EngineEvent[] = [];
   const eventEnds = [0];
-  for (const step of replay.steps) {
-    if (step.kind === 'decision') {
-      if (step.unused || step.applied === null) continue;
-      const r = applyAction(state, step.seat, step.applied);
-      if (!r.ok) throw new Error(`replay does not re-run at ${step.decisionId}: ${r.error.message}`);
-      state = r.state;
-      events.push(...r.events);
-    } else {
-      const r = forfeit(state, step.seat);
-      state = r.state;
-      events.push(...r.events);
-    }
-    states.push(state);
+  for (const run of replaySteps(replay, start)) {
+    if (run.rejected) throw notRerunnable(run);
+    if (!run.transition) continue;
+    events.push(...run.events);
+    states.push(run.after);
     eventEnds.push(events.length);
   }
   return { states, eventEnds, events };
@@ -90,10 +73,10 @@ function rerun(replay: Replay): { states: GameState[]; eventEnds: number[]; even
 export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOptions = {}): SeatReplay {
   const n = replay.players.length;
   // Any known engine version re-runs as it played; an unknown one cannot be re-run at all.
-  if (!isEngineVersion(replay.engineVersion)) throw new Error(unknownEngineVersion(replay.engineVersion));
+  const start = replayStart(replay);
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) throw new Error(`seat must be from 0 to ${n - 1}`);
+  const { states, eventEnds, events } = rerun(replay, start);
   const names = replay.players.map((p) => p.name);
-  const { states, eventEnds, events } = rerun(replay);
   const seen = events.map((e) => eventFor(e, seat));
   const history = seen.map(historyEntry);
 
@@ -114,16 +97,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       history: history.slice(0, upTo),
       strategyPrompt: opts.strategyPrompt,
     });
-    const d: SeatReplay['decisions'][number] = {
-      request,
-      answer: step.answer,
-      latencyMs: step.latencyMs,
-      applied: step.applied,
-      fault: step.fault,
-    };
-    if (step.comment !== undefined) d.comment = step.comment;
-    if (step.unused) d.unused = true;
-    decisions.push(d);
+    decisions.push({ request, ...decisionOutcome(step) });
   }
 
   const result = replay.results.find((r) => r.seat === seat);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { GameSetup as EngineSetup } from '@coup/engine';
+import type { Agree, Assert } from './agree';
 import { FaultReason } from './messages';
 import { LegalAction, Phase, Role } from './game';
 import { GameEvent } from './events';
@@ -18,6 +20,7 @@ export const GameSetup = z.object({
   deck: z.array(Role),
   firstSeat: Seat.optional(),
 });
+type _Setup = Assert<Agree<z.infer<typeof GameSetup>, EngineSetup>>;
 
 export const Fault = z.object({ reason: FaultReason, message: z.string() });
 export type Fault = z.infer<typeof Fault>;

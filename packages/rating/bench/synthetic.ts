@@ -1,16 +1,5 @@
+import { seededRandom } from '@coup/random';
 import type { LoggedMatch } from '../src/types.ts';
-
-/** Small, fast, seedable PRNG (mulberry32): synthetic logs must be identical on every run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SyntheticOptions {
   matches: number;
@@ -37,7 +26,8 @@ export interface SyntheticLog {
  */
 export function syntheticLog(options: SyntheticOptions): SyntheticLog {
   const { matches, agents, seats = 4, periods, periodMs, tieRate = 0.05, seed = 1 } = options;
-  const rand = mulberry32(seed);
+  // Seeded: synthetic logs must be identical on every run.
+  const rand = seededRandom(seed);
   const ids = Array.from({ length: agents }, (_, i) => `agent-${String(i).padStart(5, '0')}`);
   const strength = new Map(ids.map((id) => [id, rand() * 3] as const));
   const span = periods * periodMs;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom, shuffled } from '@coup/random';
 import { syntheticLog } from '../bench/synthetic.ts';
 import { closePeriod } from './close-period.ts';
 import { periodIndexOf } from './period.ts';
@@ -8,17 +9,8 @@ import type { LoggedMatch, RatingState } from './types.ts';
 const periodMs = 60_000;
 const { log, strength } = syntheticLog({ matches: 3000, agents: 60, periods: 40, periodMs, seed: 7 });
 
-/** Deterministic Fisher-Yates so a failing shuffle can be replayed. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+/** A seeded shuffle, so a failing order can be replayed. */
+const shuffledBy = <T>(items: readonly T[], seed: number): T[] => shuffled(items, seededRandom(seed));
 
 describe('recompute', () => {
   it('gives the same numbers for the same log', () => {
@@ -27,8 +19,8 @@ describe('recompute', () => {
 
   it('does not depend on the order of the log or of tied ids', () => {
     const reference = recompute(log, { periodMs });
-    expect(recompute(shuffled(log, 1), { periodMs })).toEqual(reference);
-    const reversedTies: LoggedMatch[] = shuffled(log, 2).map((m) => ({
+    expect(recompute(shuffledBy(log, 1), { periodMs })).toEqual(reference);
+    const reversedTies: LoggedMatch[] = shuffledBy(log, 2).map((m) => ({
       ...m,
       ranking: m.ranking.map((place) => [...place].reverse()),
     }));
@@ -38,7 +30,7 @@ describe('recompute', () => {
   it('equals closing the periods one by one, as a worker would', () => {
     const reference = recompute(log, { periodMs });
     const byPeriod = new Map<number, LoggedMatch[]>();
-    for (const m of shuffled(log, 3)) {
+    for (const m of shuffledBy(log, 3)) {
       const p = periodIndexOf(m.finishedAt, periodMs);
       byPeriod.set(p, [...(byPeriod.get(p) ?? []), m]);
     }

@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { httpAgent, inProcessAgent, runMatch } from '../src/index';
 import type { Clock, MatchAgent } from '../src/index';
-import { chooser } from '../src/testing/agent-server';
+import { seededPicker } from '@coup/random';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -79,7 +79,7 @@ const url = chunk.toString().trim().split('\n')[0]!;
 
 const http = [0, 1, 2, 3].map((seat) => httpAgent({ name: `http-${seat}`, url, secret: 'bench-secret' }));
 const local = [0, 1, 2, 3].map((seat) => {
-  const pick = chooser(seat + 1);
+  const pick = seededPicker(seat + 1);
   return inProcessAgent(`local-${seat}`, (req) => ({
     action: BEHAVIOUR === 'first' ? req.legalActions[0] : req.legalActions[pick(req.legalActions.length)],
   }));

@@ -6,7 +6,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import type { Clock } from './clock';
 import { inProcessAgent } from './in-process';
 import { runMatch } from './run';
-import { chooser } from './testing/agent-server';
+import { seededPicker } from '@coup/random';
 import { THREE_SEATS } from './testing/setup';
 import { verifyReplay } from './verify';
 
@@ -21,7 +21,7 @@ function fakeClock(): Clock {
 
 /** A random agent; with `faultFirstTurn`, its first answer on its own turn is not an answer (a fault). */
 function agent(name: string, seed: number, faultFirstTurn = false) {
-  const pick = chooser(seed);
+  const pick = seededPicker(seed);
   let faulted = false;
   return inProcessAgent(name, (req: DecisionRequest) => {
     if (faultFirstTurn && !faulted && req.phase === 'action') {
@@ -35,11 +35,12 @@ function agent(name: string, seed: number, faultFirstTurn = false) {
 
 describe('golden replay', () => {
   it('matches packages/protocol/fixtures/replay.json', async () => {
-    const alpha = { ...agent('alpha', 1), agentId: 'ag_alpha' };
+    // Agent seeds chosen so the match holds every event type, unused decisions and a fault.
+    const alpha = { ...agent('alpha', 21), agentId: 'ag_alpha' };
     const replay = await runMatch({
       matchId: 'mt_golden',
       seed: 'golden-seed',
-      agents: [alpha, agent('bravo', 2), agent('charlie', 3, true)],
+      agents: [alpha, agent('bravo', 22), agent('charlie', 23, true)],
       setup: THREE_SEATS,
       timeoutMs: 5000,
       replayUrl: 'https://coup.example/replays/mt_golden',

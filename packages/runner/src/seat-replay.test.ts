@@ -3,7 +3,7 @@ import { replayForSeat, SeatReplay } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import { runMatch } from './run';
-import { chooser } from './testing/agent-server';
+import { seededPicker } from '@coup/random';
 import { verifyReplay } from './verify';
 
 interface Seen {
@@ -14,7 +14,7 @@ interface Seen {
 
 /** A random agent that keeps a copy of everything it was sent. */
 function recording(seat: number, seen: Seen): MatchAgent {
-  const pick = chooser(seat * 31 + 7);
+  const pick = seededPicker(seat * 31 + 7);
   return {
     name: `rec${seat}`,
     async decide(req) {

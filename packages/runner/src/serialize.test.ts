@@ -3,7 +3,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import { inProcessAgent } from './in-process';
 import { runMatch } from './run';
 import { requestJson } from './serialize';
-import { chooser } from './testing/agent-server';
+import { seededPicker } from '@coup/random';
 
 describe('requestJson', () => {
   it('is JSON.stringify(request), byte for byte, for every request of matches', async () => {
@@ -11,7 +11,7 @@ describe('requestJson', () => {
     const names = ['plain', '"history":[]', 'quote " and \\ backslash', 'ünïcødé ✓'];
     for (const seed of ['j1', 'j2', 'j3']) {
       const agents = names.map((name, seat) => {
-        const pick = chooser(seat + 1);
+        const pick = seededPicker(seat + 1);
         return inProcessAgent(name, (req: DecisionRequest) => {
           expect(requestJson(req)).toBe(JSON.stringify(req));
           checked++;

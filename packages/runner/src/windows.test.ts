@@ -4,7 +4,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import type { DecisionStep } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import { runMatch } from './run';
-import { chooser } from './testing/agent-server';
+import { seededPicker } from '@coup/random';
 import { FOUR_SEATS } from './testing/setup';
 import { verifyReplay } from './verify';
 
@@ -12,7 +12,7 @@ type Script = (req: DecisionRequest) => { action: unknown; delayMs?: number } | 
 
 /** Answers from `script` on turn 0 (after an optional delay), random legal actions otherwise. */
 function scripted(seat: number, script: Script, aborted: string[] = []): MatchAgent {
-  const pick = chooser(seat + 11);
+  const pick = seededPicker(seat + 11);
   return {
     name: `s${seat}`,
     decide(req, signal) {

@@ -1,8 +1,7 @@
-import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
-import type { Replay } from '@coup/protocol';
-import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
-import type { Who } from './describe.ts';
+import { describeAction, describeEvent, replayStart, replaySteps, roleName } from '@coup/protocol';
+import type { Replay, Who } from '@coup/protocol';
+import { describeRanking, formatMs, playerNamer } from './format.ts';
 
 // The omniscient replay, turn by turn: the engine is re-run over the recorded steps so that every event
 // is printed next to the decision that caused it (its latency, fault and comment) and every turn header
@@ -37,7 +36,7 @@ function results(r: Replay, who: Who): string[] {
 }
 
 export function renderReplay(r: Replay): string[] {
-  const who = namer(r.players);
+  const who = playerNamer(r.players);
   const out: string[] = [];
   const seconds = ((r.finishedAt - r.startedAt) / 1000).toFixed(1);
   out.push(`Match ${r.matchId}, seed ${JSON.stringify(r.seed)}, ${r.players.length} players`);
@@ -45,14 +44,9 @@ export function renderReplay(r: Replay): string[] {
     `engine ${r.engineVersion}, ruleset ${r.rulesetVersion}, protocol ${r.protocolVersion}; ` +
       `started ${new Date(r.startedAt).toISOString()}, ${seconds} s, ${r.timeoutMs} ms per decision`,
   );
-  // Re-run as the engine version that recorded it played (its seeding included).
-  if (!isEngineVersion(r.engineVersion)) throw new Error(unknownEngineVersion(r.engineVersion));
-  let state = createGame({
-    players: r.players.length,
-    seed: r.seed,
-    setup: r.setup,
-    engineVersion: r.engineVersion,
-  });
+  // Re-run as the engine version that recorded it played (its seeding included); an unknown one throws.
+  const start = replayStart(r);
+  let state = start;
   // The deal is the first turn header (coins and hidden cards of every seat).
   out.push(`deck after the deal: ${state.deck.length} cards`);
 
@@ -76,27 +70,22 @@ export function renderReplay(r: Replay): string[] {
   header(state.turn, state);
   let cursor = 0;
   let unused = 0;
-  for (let i = 0; i < r.steps.length; i++) {
-    const step = r.steps[i]!;
-    if (step.kind === 'decision' && (step.unused || step.applied === null)) {
-      unused++;
-      continue;
-    }
-    const res =
-      step.kind === 'decision'
-        ? applyAction(state, step.seat, step.applied!)
-        : { ok: true as const, ...forfeit(state, step.seat) };
-    if (!res.ok) {
+  for (const run of replaySteps(r, start)) {
+    const { step, before } = run;
+    if (run.rejected) {
       out.push(
-        `  ! the replay stops re-running at steps[${i}]: ${res.error.message}; recorded events follow`,
+        `  ! the replay stops re-running at steps[${run.index}]: ${run.rejected.message}; recorded events follow`,
       );
       break;
     }
-    const before = state;
-    state = res.state;
+    if (step.kind === 'decision' && !run.transition) {
+      unused++;
+      continue;
+    }
+    state = run.after;
     // The recorded events, cut where the re-run says this step's events end.
-    const events = r.events.slice(cursor, cursor + res.events.length);
-    cursor += res.events.length;
+    const events = r.events.slice(cursor, cursor + run.events.length);
+    cursor += run.events.length;
     if (step.kind === 'forfeit') {
       header(before.turn, before);
       out.push(`  ${who(step.seat)} is removed (${step.reason.replace(/_/g, ' ')})`);

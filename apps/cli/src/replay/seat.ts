@@ -1,7 +1,7 @@
 import type { Action, GameEvent } from '@coup/engine';
-import type { SeatReplay } from '@coup/protocol';
-import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
-import type { Who } from './describe.ts';
+import { describeAction, describeEvent, roleName } from '@coup/protocol';
+import type { SeatReplay, Who } from '@coup/protocol';
+import { describeRanking, formatMs, playerNamer } from './format.ts';
 
 type SeatDecision = SeatReplay['decisions'][number];
 
@@ -26,7 +26,7 @@ function option(a: Action, d: SeatDecision, who: Who): string {
 }
 
 export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
-  const who = namer(sr.players, sr.seat);
+  const who = playerNamer(sr.players, sr.seat);
   const out: string[] = [];
   const me = sr.players.find((p) => p.seat === sr.seat)?.name ?? '?';
   out.push(`Match ${sr.matchId} as seen by seat ${sr.seat} (${me}), ${sr.players.length} players`);
@@ -55,20 +55,18 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
     if (prompts) {
       for (const line of d.request.prompt.split('\n')) out.push(`      | ${line}`);
     } else {
-      out.push(
-        `      options: ${d.request.legalActions.map((a) => option(a as Action, d, who)).join(' | ')}`,
-      );
+      out.push(`      options: ${d.request.legalActions.map((a) => option(a, d, who)).join(' | ')}`);
     }
     const latency = formatMs(d.latencyMs);
     if (d.fault) {
       const sent =
         d.answer === null || d.answer === undefined ? 'no usable answer' : JSON.stringify(d.answer);
       out.push(`      ! fault (${d.fault.reason}) after ${latency}: ${d.fault.message} [sent: ${sent}]`);
-      out.push(`      played the default: ${d.applied ? option(d.applied as Action, d, who) : 'nothing'}`);
+      out.push(`      played the default: ${d.applied ? option(d.applied, d, who) : 'nothing'}`);
     } else if (d.unused) {
       out.push(`      not needed any more (${latency}): the window closed before this answer counted`);
     } else {
-      out.push(`      answered ${d.applied ? option(d.applied as Action, d, who) : 'nothing'} in ${latency}`);
+      out.push(`      answered ${d.applied ? option(d.applied, d, who) : 'nothing'} in ${latency}`);
     }
     if (d.comment) out.push(`      comment: ${JSON.stringify(d.comment)}`);
   }

@@ -1,35 +1,20 @@
+import { seedCommitment } from '@coup/random';
 import { h } from './dom';
 
 // The seed is committed before the match (sha256 published) and revealed after: the browser checks the
-// revealed seed against the commitment when it can (Web Crypto needs a secure context, e.g. localhost).
+// revealed seed against the commitment with the platform's own seedCommitment (no secure context needed).
 
-async function sha256Hex(text: string): Promise<string | null> {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function seedSection(seedCommitment: string, seed: string | null): HTMLElement {
-  const verdict = h('dd', { class: 'muted' }, seed === null ? 'revealed when the match ends' : 'checking…');
-  if (seed !== null) {
-    void sha256Hex(seed)
-      .then((hex) => {
-        if (hex === null) verdict.textContent = 'check it yourself: sha256(seed) must equal the commitment';
-        else if (hex === seedCommitment) {
-          verdict.textContent = '✓ sha256(seed) equals the commitment';
-          verdict.className = 'ok';
-        } else {
-          verdict.textContent = '✗ sha256(seed) does not equal the commitment';
-          verdict.className = 'bad';
-        }
-      })
-      .catch(() => (verdict.textContent = 'could not be checked here'));
-  }
+export function seedSection(commitment: string, seed: string | null): HTMLElement {
+  let verdict: HTMLElement;
+  if (seed === null) verdict = h('dd', { class: 'muted' }, 'revealed when the match ends');
+  else if (seedCommitment(seed) === commitment)
+    verdict = h('dd', { class: 'ok' }, '✓ sha256(seed) equals the commitment');
+  else verdict = h('dd', { class: 'bad' }, '✗ sha256(seed) does not equal the commitment');
   return h(
     'dl',
     { class: 'facts seed' },
     h('dt', null, 'Seed commitment'),
-    h('dd', null, h('code', { class: 'hash' }, seedCommitment)),
+    h('dd', null, h('code', { class: 'hash' }, commitment)),
     h('dt', null, 'Seed'),
     h('dd', null, seed === null ? '–' : h('code', null, seed)),
     h('dt', null, 'Check'),

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import { hashSecret, ID_PREFIX, newId } from '@coup/db';
+import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import type { MatchJob } from '@coup/platform';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId, seedCommitment } from '@coup/db';
+import { hashSecret, ID_PREFIX, newId } from '@coup/db';
+import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { enqueueMatch, QUEUE } from '@coup/platform';

@@ -2,7 +2,7 @@ import type { Role } from '@coup/engine';
 import type { DecisionRequest } from '@coup/protocol';
 import { bluffRate, challengeRate, readHistory } from '../history';
 import type { SeatRecord } from '../history';
-import type { Rand } from '../rng';
+import type { Random } from '@coup/random';
 import { player, probHolds, probHoldsAll, readTable } from '../table';
 import type { Table } from '../table';
 
@@ -15,10 +15,10 @@ export interface Model {
   req: DecisionRequest;
   t: Table;
   recs: SeatRecord[];
-  rand: Rand;
+  rand: Random;
 }
 
-export function readModel(req: DecisionRequest, rand: Rand): Model {
+export function readModel(req: DecisionRequest, rand: Random): Model {
   const t = readTable(req);
   return { req, t, recs: readHistory(req.history, Math.max(req.state.players.length, 6)), rand };
 }

@@ -1,3 +1,4 @@
+import { seededPicker } from '@coup/random';
 import { applyAction } from '../apply';
 import { COPIES_PER_ROLE, TURN_CAP } from '../constants';
 import { createGame } from '../create';
@@ -103,17 +104,8 @@ export function play(state: GameState, steps: readonly Step[]): Played {
   return { state: s, events };
 }
 
-/** A small seeded PRNG (mulberry32) for choosers: returns an integer in [0, n). */
-export function seededPicker(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
+/** The seeded chooser of indices the helpers use, re-exported for tests that pick by hand. */
+export { seededPicker };
 
 export interface Choice {
   seat: number;
@@ -127,7 +119,7 @@ export type Chooser = (state: GameState, pending: readonly number[]) => Choice;
  * Random legal answers from a random pending seat (so simultaneous answers interleave at random) and,
  * with probability `forfeitRate`, a random living seat forfeiting instead.
  */
-export function randomChooser(seed: number, opts: { forfeitRate?: number } = {}): Chooser {
+export function randomChooser(seed: string | number, opts: { forfeitRate?: number } = {}): Chooser {
   const pick = seededPicker(seed);
   const rate = Math.round((opts.forfeitRate ?? 0) * 1_000_000);
   return (state, pending) => {
@@ -192,7 +184,7 @@ export function applyChoice(s: GameState, choice: Choice): Played {
 export function randomGame(
   seed: string,
   players: number,
-  chooser: Chooser = randomChooser(hashString(seed)),
+  chooser: Chooser = randomChooser(seed),
   opts: RandomGameOptions = {},
 ): GameRecord {
   return playOut(createGame({ players, seed }), chooser, opts);
@@ -208,12 +200,6 @@ export function replay(initial: GameState, choices: readonly Choice[]): GameReco
     events.push(...r.events);
   }
   return { initial, state: s, choices: [...choices], events };
-}
-
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 /** Every card of the game: hands, deck and drawn cards, sorted (a full game holds 3 of each role). */
@@ -243,7 +229,7 @@ export function deepFreeze<T>(x: T): T {
 }
 
 /** Mostly unchallenged exchanges (coins do not move), so that many games reach the turn cap. */
-export function peacefulChooser(seed: number): Chooser {
+export function peacefulChooser(seed: string | number): Chooser {
   const pick = seededPicker(seed);
   const calm = new Set(['exchange', 'pass', 'return_cards', 'lose_card', 'coup']);
   return (s, pending) => {

@@ -8,4 +8,3 @@ export { circleRound, greedyTables } from './round-robin';
 export { Meetings } from './meetings';
 export { separateOwners } from './owners';
 export type { SeparatedTables } from './owners';
-export { seededRandom, shuffled } from './random';

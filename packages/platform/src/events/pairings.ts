@@ -1,6 +1,6 @@
 import { Meetings } from './meetings';
 import { separateOwners } from './owners';
-import { seededRandom, shuffled } from './random';
+import { seededRandom, shuffled } from '@coup/random';
 import { circleRound, greedyTables } from './round-robin';
 import { computeStandings } from './standings';
 import type { EventEntrant, EventMatchRecord } from './standings';

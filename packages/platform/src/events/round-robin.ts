@@ -1,5 +1,5 @@
 import type { Meetings } from './meetings';
-import { seededRandom, shuffled } from './random';
+import { seededRandom, shuffled } from '@coup/random';
 
 /**
  * Heads-up round robin by the circle method: the first player stays put and the others rotate one step

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededPicker } from '@coup/random';
 import { DECISION_ID_HEADER, SIGNATURE_HEADER, verifySignature } from '@coup/protocol';
 import type { DecisionRequest, SignatureCheck } from '@coup/protocol';
 
@@ -34,17 +35,6 @@ export interface AgentServer {
   close(): Promise<void>;
 }
 
-/** xorshift32, so test agents are reproducible and independent of Math.random. */
-export function chooser(seed: number): (n: number) => number {
-  let x = seed | 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
 export interface AgentServerOptions {
   behaviour: Behaviour | ((decisionIndex: number) => Behaviour);
   secret?: string;
@@ -63,7 +53,7 @@ function sendJson(res: ServerResponse, x: unknown): void {
 }
 
 export async function startAgentServer(opts: AgentServerOptions): Promise<AgentServer> {
-  const pick = chooser(opts.seed ?? 1);
+  const pick = seededPicker(opts.seed ?? 1);
   const received: ReceivedRequest[] = [];
   let decisions = 0;
   const sleeping = new Set<NodeJS.Timeout>();

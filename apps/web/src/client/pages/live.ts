@@ -5,7 +5,8 @@ import { watchLive } from '../live/socket';
 import type { LiveMessage } from '../live/socket';
 import { rankingList } from '../ranking';
 import { board } from '../replay/board';
-import { describeEvent, namesOf, roleName } from '../replay/describe';
+import { actionWords, describeEvent, namesOf, roleName } from '../replay/describe';
+import type { Names } from '../replay/describe';
 import type { PageContext } from '../router';
 import type { Match } from '../types';
 
@@ -13,11 +14,11 @@ import type { Match } from '../types';
 
 const MAX_SHOWN_EVENTS = 400;
 
-function pendingLine(s: PlayerView, n: (seat: number | null) => string): string {
+function pendingLine(s: PlayerView, n: Names): string {
   const p = s.pending;
   if (s.phase === 'game_over') return 'The game is over.';
   if (!p) return `${n(s.activeSeat)} is choosing an action.`;
-  const what = `${n(p.actor)}: ${p.action.replaceAll('_', ' ')}${p.target !== null ? ` on ${n(p.target)}` : ''}${p.claim ? ` (claims ${roleName(p.claim)})` : ''}`;
+  const what = `${n(p.actor)}: ${actionWords(p.action, p.target, n)}${p.claim ? ` (claims ${roleName(p.claim)})` : ''}`;
   const block =
     p.blocker !== null
       ? `; blocked by ${n(p.blocker)}${p.blockRole ? ` claiming ${roleName(p.blockRole)}` : ''}`

@@ -1,6 +1,6 @@
-import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import type { GameState } from '@coup/engine';
-import type { Replay } from '@coup/protocol';
+import type { DecisionStep, Replay } from '@coup/protocol';
+import { decisionOutcome, notRerunnable, replayStart, replaySteps } from '@coup/protocol/replay-steps';
 import { activeSeats, eventsByTurn } from './model';
 import type { DecisionView, Frame, ReplayModel, SeatView } from './model';
 import { foldFrames } from './fold';
@@ -34,35 +34,19 @@ function base(r: Replay): Omit<ReplayModel, 'frames'> {
   };
 }
 
-export function decisionView(step: Extract<Replay['steps'][number], { kind: 'decision' }>): DecisionView {
-  const d: DecisionView = {
-    seat: step.seat,
-    phase: step.phase,
-    latencyMs: step.latencyMs,
-    answer: step.answer,
-    applied: step.applied,
-    fault: step.fault,
-  };
-  if (step.comment !== undefined) d.comment = step.comment;
-  if (step.unused) d.unused = true;
-  return d;
+export function decisionView(step: DecisionStep): DecisionView {
+  return { seat: step.seat, phase: step.phase, ...decisionOutcome(step) };
 }
 
 function rerun(r: Replay): Frame[] {
   // Re-run as the engine version that recorded it played (its seeding included); an unknown version
   // throws, and the events-only model below is shown instead.
-  if (!isEngineVersion(r.engineVersion)) throw new Error(unknownEngineVersion(r.engineVersion));
-  let state = createGame({
-    players: r.players.length,
-    seed: r.seed,
-    setup: r.setup,
-    engineVersion: r.engineVersion,
-  });
+  const start = replayStart(r);
   const deal: Frame = {
     turn: null,
     activeSeat: null,
-    seats: seatsOf(state),
-    deckSize: state.deck.length,
+    seats: seatsOf(start),
+    deckSize: start.deck.length,
     events: [],
     decisions: [],
     forfeits: [],
@@ -71,26 +55,20 @@ function rerun(r: Replay): Frame[] {
   const decisions = new Map<number, DecisionView[]>();
   const forfeits = new Map<number, Frame['forfeits']>();
   const push = <T>(m: Map<number, T[]>, k: number, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
-  const firstSeat = state.activeSeat;
 
-  for (const step of r.steps) {
-    if (step.kind === 'decision') {
-      push(decisions, step.turn, decisionView(step));
-      if (step.unused || step.applied === null) continue;
-      const res = applyAction(state, step.seat, step.applied);
-      if (!res.ok) throw new Error(`the replay does not re-run at ${step.decisionId}: ${res.error.message}`);
-      state = res.state;
-      endOf.set(step.turn, state);
-    } else {
-      const turn = state.turn;
-      push(forfeits, turn, { seat: step.seat, reason: step.reason });
-      state = forfeit(state, step.seat).state;
-      endOf.set(turn, state);
-    }
+  for (const run of replaySteps(r, start)) {
+    const { step, before } = run;
+    if (step.kind === 'decision') push(decisions, step.turn, decisionView(step));
+    if (run.rejected) throw notRerunnable(run);
+    if (!run.transition) continue;
+    // A forfeit belongs to the turn it happened in; a decision to the turn it was asked in.
+    const turn = step.kind === 'decision' ? step.turn : before.turn;
+    if (step.kind === 'forfeit') push(forfeits, turn, { seat: step.seat, reason: step.reason });
+    endOf.set(turn, run.after);
   }
 
   const events = eventsByTurn(r.events);
-  const active = activeSeats(r.events, firstSeat);
+  const active = activeSeats(r.events, start.activeSeat);
   const turns = [...new Set([...events.keys(), ...endOf.keys(), ...decisions.keys()])].sort((a, b) => a - b);
   const frames: Frame[] = [deal];
   let last = deal;

@@ -1,5 +1,4 @@
 import type { SeatReplay } from '@coup/protocol';
-import type { Action } from '@coup/engine';
 import { foldFrames } from './fold';
 import type { SyncPoint } from './fold';
 import type { DecisionView, ReplayModel } from './model';
@@ -18,9 +17,9 @@ export function seatModel(r: SeatReplay): ReplayModel {
       phase: d.request.phase,
       latencyMs: d.latencyMs,
       answer: d.answer,
-      applied: d.applied as Action | null,
+      applied: d.applied,
       fault: d.fault,
-      legalActions: d.request.legalActions as Action[],
+      legalActions: d.request.legalActions,
       prompt: d.request.prompt,
     };
     if (d.comment !== undefined) view.comment = d.comment;

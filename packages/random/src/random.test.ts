@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  hash32,
+  pick,
+  randomBelow,
+  randomInt,
+  seedCommitment,
+  seedWords128,
+  seededPicker,
+  seededRandom,
+  shuffleInPlace,
+  shuffled,
+  stateFromInt,
+} from './index';
+
+const take = (n: number, f: () => number) => Array.from({ length: n }, f);
+
+describe('seed commitment', () => {
+  it('is sha256 hex of the seed in UTF-8, as node:crypto computes it', () => {
+    for (const seed of ['', 'golden-seed', 'é', '\ud83c\udfb2', '\ud800', 'x'.repeat(500)]) {
+      expect(seedCommitment(seed)).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
+    }
+  });
+});
+
+describe('hash32 and seedWords128', () => {
+  it('hash32 is FNV-1a with murmur3 finalising, pinned (engine 1.0.0 seeds with it)', () => {
+    expect([hash32(''), hash32('a'), hash32('golden-seed')]).toEqual(PINNED_HASH32);
+  });
+
+  it('seedWords128 is the first 128 bits of SHA-256 over the domain and the seed in UTF-16', () => {
+    for (const seed of ['', 'abc', '\ud800']) {
+      const digest = createHash('sha256')
+        .update(Buffer.from(`d\n${seed}`, 'utf16le'))
+        .digest();
+      expect(seedWords128('d\n', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
+    }
+    expect(seedWords128('a\n', 'x')).not.toEqual(seedWords128('b\n', 'x'));
+  });
+});
+
+describe('seeded streams', () => {
+  it('give the same numbers for the same seed, other numbers for another', () => {
+    expect(take(20, seededRandom('s'))).toEqual(take(20, seededRandom('s')));
+    expect(take(20, seededRandom('s'))).not.toEqual(take(20, seededRandom('t')));
+    // A number seed is its decimal string.
+    expect(take(5, seededRandom(42))).toEqual(take(5, seededRandom('42')));
+  });
+
+  it('give floats in [0, 1) and indices in [0, n), spread over the range', () => {
+    const random = seededRandom('spread');
+    const counts = new Array<number>(10).fill(0);
+    for (let i = 0; i < 10_000; i++) {
+      const x = random();
+      expect(x >= 0 && x < 1).toBe(true);
+      counts[randomBelow(random, 10)]!++;
+    }
+    for (const c of counts) expect(c).toBeGreaterThan(800);
+    const next = seededPicker(7);
+    for (let i = 0; i < 100; i++) expect(next(3)).toBeLessThan(3);
+  });
+
+  it('shuffle a copy into a permutation, and pick from a list', () => {
+    const items = [...'abcdefgh'];
+    const out = shuffled(items, seededRandom('perm'));
+    expect(out).not.toBe(items);
+    expect([...out].sort()).toEqual(items);
+    expect(items).toEqual([...'abcdefgh']);
+    expect(items).toContain(pick(seededRandom('p'), items));
+    expect(() => pick(seededRandom('p'), [])).toThrow('pick from an empty list');
+  });
+});
+
+describe('the PRNG kept in a state', () => {
+  it('is pure: the same state gives the same value and next state, and the input is not changed', () => {
+    const state = Object.freeze(stateFromInt(hash32('golden-seed')));
+    const [a, next] = randomInt(state, 0, 5);
+    expect(randomInt(state, 0, 5)).toEqual([a, next]);
+    expect(next).not.toEqual(state);
+    const deck = [1, 2, 3, 4, 5, 6];
+    const after = shuffleInPlace(state, deck);
+    expect([...deck].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(shuffleInPlace(state, [1, 2, 3, 4, 5, 6])).toEqual(after);
+  });
+});
+
+const PINNED_HASH32 = [-1421968373, 444641715, 1415164228];
