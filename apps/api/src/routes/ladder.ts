@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Prisma } from '@coup/db';
 import { PROVISIONAL_RD } from '@coup/rating';
-import { checkRatings } from '@coup/worker';
+import { checkRatings } from '@coup/platform';
 import { conflict } from '../plugins/errors';
 import { AgentId, errors } from '../schemas/common';
 import { Leaderboard, LeaderboardQuery, QueueState, RatingsCheck } from '../schemas/ladder';

@@ -1,8 +1,12 @@
-import type { PrismaClient } from '@coup/db';
-import { recompute, resolveConfig } from '@coup/rating';
-import type { RatingConfig } from '@coup/rating';
-import { RATING_EPOCH_MS } from '@coup/platform';
-import { ratingLog } from './rating-log';
+import { recompute } from './recompute.ts';
+import type { RatingConfig } from './config.ts';
+import type { LoggedMatch, RatingState } from './types.ts';
+
+/** A rating as stored, with the agent it belongs to (a stored row may not have a rated period yet). */
+export interface StoredRating extends Omit<RatingState, 'lastPeriodIndex'> {
+  agentId: string;
+  lastPeriodIndex: number | null;
+}
 
 export interface RecomputeReport {
   matches: number;
@@ -12,15 +16,16 @@ export interface RecomputeReport {
   identical: boolean;
 }
 
-/** Recomputes every rating from the match log alone and compares with the stored numbers, exactly. */
-export async function checkRatings(
-  prisma: PrismaClient,
-  periodMs: number,
+/**
+ * Recomputes every rating from the match log alone and compares it with the stored ratings, exactly (bit
+ * for bit): the operator's proof that the incremental rating periods never drifted from the log.
+ */
+export function compareWithRecompute(
+  log: readonly LoggedMatch[],
+  stored: readonly StoredRating[],
   config: Partial<RatingConfig> = {},
-): Promise<RecomputeReport> {
-  const log = await ratingLog(prisma, periodMs);
-  const { ratings } = recompute(log, resolveConfig({ ...config, periodMs, epochMs: RATING_EPOCH_MS }));
-  const stored = await prisma.rating.findMany();
+): RecomputeReport {
+  const { ratings } = recompute(log, config);
   const mismatches: RecomputeReport['mismatches'] = [];
   const seen = new Set<string>();
   for (const s of stored) {
