@@ -3,16 +3,24 @@ import { z } from 'zod';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newId, Prisma } from '@coup/db';
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../plugins/errors';
-import { AgentCreateBody, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
-import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
 import { checkAgent } from '../services/check';
 import { assertEndpointAllowed } from '../services/endpoint-policy';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import { ownedAgent } from '../services/owned-agent';
 import { agentInclude, presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
+import {
+  AgentCreateBody,
+  AgentCreated,
+  AgentListQuery,
+  AgentOut,
+  AgentPath,
+  AgentUpdate,
+  CheckResult,
+  errors,
+  Page,
+} from '@coup/api-contract';
 
-const Params = z.object({ id: AgentId });
 const bearer = [{ bearer: [] }];
 
 function viewer(req: FastifyRequest) {
@@ -74,15 +82,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'List agents, newest first',
-        querystring: z.strictObject({
-          owner: AccountId.optional(),
-          q: z.string().max(40).optional(),
-          status: z.enum(['active', 'paused', 'disabled']).optional(),
-          inQueue: z.enum(['true', 'false']).optional(),
-          house: z.enum(['true', 'false']).optional(),
-          cursor: z.string().max(200).optional(),
-          limit: Limit,
-        }),
+        querystring: AgentListQuery,
         response: { 200: Page(AgentOut), ...errors(400) },
       },
     },
@@ -114,7 +114,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: "An agent's public profile (its owner also sees endpoint, prompt and status reason)",
-        params: Params,
+        params: AgentPath,
         response: { 200: AgentOut, ...errors(400, 401, 404) },
       },
     },
@@ -140,7 +140,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Update an agent (owner only)',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         body: AgentUpdate,
         response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
       },
@@ -190,7 +190,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['agents'],
           summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
           security: bearer,
-          params: Params,
+          params: AgentPath,
           response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
         },
       },
@@ -225,7 +225,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Delete an agent (owner only); its past matches and replays stay',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 204: z.null(), ...errors(400, 401, 403, 404) },
       },
     },
@@ -255,7 +255,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: "Replace an agent's secret (shown once); the old one stops working at once",
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 200: AgentCreated, ...errors(400, 401, 403, 404) },
       },
     },
@@ -283,7 +283,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Send the agent a sample decision; report whether its answer was legal and how long it took',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 200: CheckResult, ...errors(400, 401, 403, 404, 429) },
       },
     },

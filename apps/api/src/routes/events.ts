@@ -4,22 +4,23 @@ import { ID_PREFIX, newId } from '@coup/db';
 import type { Event, Prisma, PrismaClient } from '@coup/db';
 import { computeStandings } from '@coup/platform';
 import { conflict, HttpError, notFound } from '../plugins/errors';
-import { AgentId, errors, EventId, Page } from '../schemas/common';
-import {
-  EventCreate,
-  EventDetail,
-  EventEntryCreate,
-  EventEntryOut,
-  EventListQuery,
-  EventOut,
-} from '../schemas/events';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import { matchInclude, presentMatch } from '../services/matches';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
+import {
+  errors,
+  EventCreate,
+  EventDetail,
+  EventEntryCreate,
+  EventEntryOut,
+  EventEntryPath,
+  EventListQuery,
+  EventOut,
+  EventPath,
+  Page,
+} from '@coup/api-contract';
 
-const Params = z.object({ id: EventId });
-const EntryParams = z.object({ id: EventId, agentId: AgentId });
 const bearer = [{ bearer: [] }];
 
 const SCORING =
@@ -149,7 +150,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary: 'One event: its entrants, standings (points by place, tie-breaks) and matches by round',
-        params: Params,
+        params: EventPath,
         response: { 200: EventDetail, ...errors(400, 404) },
       },
     },
@@ -240,7 +241,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Enter an agent you own in an open-entry event, before it starts (201; 200 if already in)',
         security: bearer,
-        params: Params,
+        params: EventPath,
         body: EventEntryCreate,
         response: { 200: EventEntryOut, 201: EventEntryOut, ...errors(400, 401, 403, 404, 409) },
       },
@@ -274,7 +275,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Withdraw an agent you own from an event, before it starts',
         security: bearer,
-        params: EntryParams,
+        params: EventEntryPath,
         response: { 204: z.null(), ...errors(400, 401, 403, 404, 409) },
       },
     },

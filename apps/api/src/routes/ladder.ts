@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Prisma } from '@coup/db';
 import { PROVISIONAL_RD } from '@coup/rating';
 import { checkRatings } from '@coup/platform';
 import { conflict } from '../plugins/errors';
-import { AgentId, errors } from '../schemas/common';
-import { Leaderboard, LeaderboardQuery, QueueState, RatingsCheck } from '../schemas/ladder';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
-
-const Params = z.object({ id: AgentId });
+import {
+  AgentPath,
+  errors,
+  Leaderboard,
+  LeaderboardQuery,
+  QueueState,
+  RatingsCheck,
+} from '@coup/api-contract';
 
 export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -79,7 +82,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['ladder'],
       summary,
       security: [{ bearer: [] }],
-      params: Params,
+      params: AgentPath,
       response: { 200: QueueState, ...errors(400, 401, 403, 404, 409) },
     },
   });

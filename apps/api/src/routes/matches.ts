@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
 import { HttpError, notFound } from '../plugins/errors';
-import { errorCodes, errors, MatchId, Page } from '../schemas/common';
-import { MatchCreate, MatchListQuery, MatchOut, ReplayQuery } from '../schemas/matches';
 import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
 import {
   CUSTOM_TIMEOUT_NOT_ALLOWED,
@@ -13,8 +11,16 @@ import {
   TOO_MANY_SEATS_PER_OWNER,
 } from '../services/match-policy';
 import { matchInclude, presentMatch, queueMatch } from '../services/matches';
-
-const Params = z.object({ id: MatchId });
+import {
+  errorCodes,
+  errors,
+  MatchCreate,
+  MatchListQuery,
+  MatchOut,
+  MatchPath,
+  Page,
+  ReplayQuery,
+} from '@coup/api-contract';
 
 const QUEUE_RULES =
   'Ranked matches are formed by the matchmaker (the ranked queue) and official events; only the ' +
@@ -110,7 +116,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['matches'],
         summary: 'One match: status, seats, places, faults; the seed once it has ended',
-        params: Params,
+        params: MatchPath,
         response: { 200: MatchOut, ...errors(400, 404) },
       },
     },
@@ -128,7 +134,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['matches'],
         summary:
           'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was sent',
-        params: Params,
+        params: MatchPath,
         querystring: ReplayQuery,
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
       },

@@ -17,7 +17,7 @@ import type { MatchOut, MatchSeatOut, MatchStatus as MatchStatusSchema } from '.
 
 // The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
 // generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
-// with `import type { ... } from '@coup/api/types'`, which is erased and loads nothing of the API.
+// with `import type { ... } from '@coup/api-contract/types'`, which is erased and loads nothing at run time.
 
 export type ApiErrorBody = z.output<typeof ErrorBody>;
 

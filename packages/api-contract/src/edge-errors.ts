@@ -1,11 +1,8 @@
-import type { RouteOptions } from 'fastify';
-import { ErrorBody } from './common';
-
 // The errors the platform itself can answer on any operation, whatever its route does: Node's HTTP parser
 // (408, 414, 431), the router (400 invalid_url, 414), the body parser (413, 415), the text guard and
 // validation (400), the rate limiter (429), the last-resort handler (500) and a backing service that is
-// unreachable for a moment (503: Postgres or Redis restarting). They are added to every
-// documented route in one place (plugins/errors.ts), so the OpenAPI document lists them everywhere.
+// unreachable for a moment (503: Postgres or Redis restarting). The API adds them to every documented route
+// in one place (apps/api plugins/edge-errors.ts), so the OpenAPI document lists them everywhere.
 
 /** What each error status means in this API, for the OpenAPI document. */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -36,8 +33,14 @@ export const ERROR_HEADERS: Record<number, Record<string, { type: string; descri
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What edgeErrorStatuses needs of a route (a subset of fastify's RouteOptions). */
+export interface EdgeRoute {
+  method: string | string[];
+  config?: unknown;
+}
+
 /** The statuses any request to this route can get from the platform, besides what the route declares. */
-export function edgeErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>): number[] {
+export function edgeErrorStatuses(route: EdgeRoute): number[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const statuses = [400, 408, 414, 431, 500, 503];
   // Fastify parses bodies of these methods whatever the route declares: any can be too big or not JSON.
@@ -45,11 +48,4 @@ export function edgeErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>
   const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
   if (rateLimit !== false) statuses.push(429);
   return statuses;
-}
-
-/** Adds the platform's errors to a route's response schemas, keeping what the route declares itself. */
-export function addEdgeErrors(route: RouteOptions): void {
-  const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
-  if (!schema?.response || schema.hide) return;
-  for (const status of edgeErrorStatuses(route)) schema.response[status] ??= ErrorBody;
 }

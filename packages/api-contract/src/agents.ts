@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountId, AgentId, Name, Timestamp } from './common';
+import { AccountId, AgentId, Limit, Name, Timestamp } from './common';
 
 const EndpointUrl = z
   .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
@@ -12,6 +12,19 @@ const endpointAliases = (body: unknown) => {
   const alias = url ?? endpoint;
   return alias !== undefined && rest.endpointUrl === undefined ? { ...rest, endpointUrl: alias } : body;
 };
+
+/** `/agents/:id/...` */
+export const AgentPath = z.object({ id: AgentId });
+
+export const AgentListQuery = z.strictObject({
+  owner: AccountId.optional(),
+  q: z.string().max(40).optional(),
+  status: z.enum(['active', 'paused', 'disabled']).optional(),
+  inQueue: z.enum(['true', 'false']).optional(),
+  house: z.enum(['true', 'false']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: Limit,
+});
 
 export const AgentCreate = z
   .strictObject({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { AgentId, EventId, Limit, MatchId, queryInt, Timestamp } from './common';
 
+/** `/matches/:id/...` */
+export const MatchPath = z.object({ id: MatchId });
+
 export const MatchCreate = z.strictObject({
   /** One agent per seat, in seat order. */
   agents: z

@@ -6,6 +6,11 @@ export const EventFormat = z.enum(['round_robin', 'swiss']);
 export const EventStatus = z.enum(['open', 'running', 'finished']);
 export const EventEntryMode = z.enum(['list', 'open']);
 
+/** `/events/:id/...` */
+export const EventPath = z.object({ id: EventId });
+/** `/events/:id/entries/:agentId` */
+export const EventEntryPath = z.object({ id: EventId, agentId: AgentId });
+
 export const EventCreate = z
   .strictObject({
     name: z.string().trim().min(2).max(80),
