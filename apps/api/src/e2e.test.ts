@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
-import { freePort } from '@coup/db';
+import { freePort } from '@coup/devstack';
 import { Replay, SeatReplay, seedCommitment } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';

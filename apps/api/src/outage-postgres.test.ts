@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivatePostgres } from '@coup/db/testing';
-import type { PrivatePostgres } from '@coup/db/testing';
+import { startPrivatePostgres } from '@coup/devstack';
+import type { PrivatePostgres } from '@coup/devstack';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { startHarness, uniqueName } from './testing/harness';

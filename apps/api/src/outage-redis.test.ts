@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateRedis } from '@coup/db/testing';
-import type { PrivateRedis } from '@coup/db/testing';
+import { startPrivateRedis } from '@coup/devstack';
+import type { PrivateRedis } from '@coup/devstack';
 import { QUEUE } from '@coup/platform';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';

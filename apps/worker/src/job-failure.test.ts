@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, freePort, storeMatchResult } from '@coup/db';
+import { createPrisma, storeMatchResult } from '@coup/db';
+import { freePort } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { isTransient } from '@coup/platform';

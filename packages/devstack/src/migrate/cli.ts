@@ -1,4 +1,4 @@
-// Developer commands for migrations (run by the root npm scripts `db:*`, see packages/db/README.md):
+// Developer commands for migrations (run by the root npm scripts `db:*`, see packages/devstack/README.md):
 //   new --name <what> [--empty]   write prisma/migrations/<timestamp>_<what>/migration.sql from schema changes
 //   deploy                        apply pending migrations to DATABASE_URL (what the start command does)
 //   status                        `prisma migrate status` against DATABASE_URL
@@ -8,8 +8,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrationsDir, prismaDir, repoRoot } from '../paths.ts';
-import { migrate } from './apply.ts';
+import { migrate, migrationsDir, prismaDir, repoRoot } from '@coup/db';
 import { schema6Path, writeSchema6 } from './schema6.ts';
 
 const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';

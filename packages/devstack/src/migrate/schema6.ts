@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { prismaDir, schemaPath } from '../paths.ts';
+import { prismaDir, schemaPath } from '@coup/db';
 
 /** The Prisma 6 CLI's copy of the schema. Generated, gitignored, rewritten before every Prisma 6 command. */
 export const schema6Path = path.join(prismaDir, 'schema6.prisma');
 
 const HEADER =
-  '// GENERATED from prisma/schema.prisma by packages/db/src/migrate/schema6.ts. Do not edit: edit schema.prisma.\n';
+  '// GENERATED from prisma/schema.prisma by packages/devstack/src/migrate/schema6.ts. Do not edit: edit schema.prisma.\n';
 
 /**
  * Prisma 7 moved the connection URL out of the schema, but the Prisma 6.19 CLI (the only one that migrates

