@@ -26,7 +26,6 @@ import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
-import { webPlugin } from '@coup/web';
 
 export interface AppDeps {
   env: Env;
@@ -62,7 +61,10 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole HTTP app; server.ts only listens, tests use app.inject() or listen on port 0. */
+/**
+ * Builds the API's HTTP app; boot/api.ts listens (and a composition root may register more on it first, such as
+ * the web UI), tests use app.inject() or listen on port 0.
+ */
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -116,6 +118,5 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     adminKey: deps.adminKey,
     queues: [deps.matchQueue, ...(deps.queues ?? [])],
   });
-  await app.register(webPlugin, { eventsEnabled: deps.env.EVENTS_ENABLED });
   return app;
 }

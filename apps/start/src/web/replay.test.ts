@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from './testing/browser';
-import { uniqueName } from '@coup/api/testing';
-import { startUiPlatform } from './testing/platform';
-import type { UiPlatform } from './testing/platform';
+import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
+import { uniqueName } from '../testing/harness';
+import { startUiPlatform } from '../testing/ui-platform';
+import type { UiPlatform } from '../testing/ui-platform';
 
 // The replay viewer in a real Chromium: stepping turn by turn (buttons, keys, slider), the final ranking,
 // the seed and its commitment, and the seat view, which never shows another seat's face-down cards.

@@ -1,7 +1,8 @@
-// The API alone (scale-out and docker-compose): needs DATABASE_URL and REDIS_URL; runs no worker unless
-// RUN_WORKER=true. `start.ts` is the one-command start with embedded defaults.
+// The API process (scale-out and docker-compose): the API and the web UI on one port. Needs DATABASE_URL and
+// REDIS_URL; runs no worker unless RUN_WORKER=true (workers run as apps/worker/src/main.ts). Imports nothing
+// of the development stack. `start.ts` is the one-command start with embedded defaults.
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
-import { startPlatform } from './boot/platform';
+import { startPlatform } from './platform';
 
 async function main() {
   const env = parseEnv({ RUN_WORKER: 'false', ...process.env });

@@ -1,13 +1,14 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness } from '../../api/src/testing/harness.ts';
-import type { Harness } from '../../api/src/testing/harness.ts';
-import { freePort, runCli, startCli, tempDir, waitForOutput } from './testing/cli.ts';
-import type { CliResult } from './testing/cli.ts';
+import { runCli, startCli, tempDir, waitForOutput } from '@coup/cli/testing';
+import type { CliResult } from '@coup/cli/testing';
+import { freePort } from '@coup/devstack';
+import { startHarness } from '../testing/harness';
+import type { Harness } from '../testing/harness';
 
-// `coup platform` against the real platform (Postgres, Redis, an in-process worker; see the API's test
-// harness), run as a child process exactly as a user would, with a config file of its own.
+// `coup platform` (apps/cli) against the real platform (Postgres, Redis, the API with an in-process worker;
+// see testing/harness.ts), run as a child process exactly as a user would, with a config file of its own.
 
 let h: Harness;
 let dir: Awaited<ReturnType<typeof tempDir>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from './testing/browser';
-import { gatedAgents, startUiPlatform } from './testing/platform';
-import type { GatedAgents, UiPlatform } from './testing/platform';
+import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
+import { gatedAgents, startUiPlatform } from '../testing/ui-platform';
+import type { GatedAgents, UiPlatform } from '../testing/ui-platform';
 
 // The live view in a real Chromium: a match is watched while it runs (its agents hold a decision until
 // the test has looked), updates appear as they arrive over the WebSocket, then the result and a link to

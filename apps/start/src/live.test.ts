@@ -7,7 +7,7 @@ import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
-import { hiddenInfoLeaks } from './testing/hidden';
+import { hiddenInfoLeaks } from '@coup/api/testing';
 import { openSocket } from './testing/ws';
 import type { Message } from './testing/ws';
 

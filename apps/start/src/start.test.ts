@@ -10,7 +10,7 @@ import { deleteKeys } from './testing/harness';
 
 // The README's start command, run as a user runs it (a process, stopped with Ctrl-C): it migrates an
 // empty database, registers the house bots, plays demo matches and serves the API and the web UI.
-const START = path.join(repoRoot, 'apps/api/src/start.ts');
+const START = path.join(repoRoot, 'apps/start/src/start.ts');
 
 let db: TestDatabase;
 const prefix = `starttest_${randomBytes(4).toString('hex')}`;

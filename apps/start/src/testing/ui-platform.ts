@@ -1,11 +1,12 @@
-import { startHarness, uniqueName } from '@coup/api/testing';
-import type { Account, Harness } from '@coup/api/testing';
+import { startHarness, uniqueName } from './harness';
+import type { Account, Harness } from './harness';
 import { createBot } from '@coup/bots';
 import { createAgent } from '@coup/sdk';
 import type { ListeningAgent } from '@coup/sdk';
 
-// The real platform for the UI tests (the API's test harness: own database, own Redis prefix, port 0, an
-// in-process worker), with short rating periods so ranked matches reach the leaderboard within seconds.
+// The real platform for the UI tests (the composed platform's test harness: own database, own Redis prefix,
+// port 0, the web UI, an in-process worker), with short rating periods so ranked matches reach the
+// leaderboard within seconds.
 
 export interface UiPlatform {
   h: Harness;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from './testing/browser';
-import { eventually, startUiPlatform } from './testing/platform';
-import type { UiPlatform } from './testing/platform';
+import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
+import { eventually, startUiPlatform } from '../testing/ui-platform';
+import type { UiPlatform } from '../testing/ui-platform';
 
 // The web UI in a real Chromium against the real platform: ranked matches between house bots, rated in
 // one-second periods, then the leaderboard, the agents, a profile, the match list and an event.

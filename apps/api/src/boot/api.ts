@@ -1,38 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { Agent } from '@coup/db';
 import { migrate } from '@coup/db';
 import { createRuntime } from '@coup/platform';
 import type { Env, Runtime } from '@coup/platform';
-import { startWorkers } from '@coup/worker';
-import type { Workers } from '@coup/worker';
 import { buildApp } from '../app';
 import { resolveAdminKey } from './admin-key';
-import { queueDemoMatches } from './demo';
 import { ensureHouseAgents } from './house-agents';
 
-export interface PlatformOptions {
+export interface ApiOptions {
   env: Env;
   databaseUrl: string;
   redisUrl: string;
-  /** Run a match worker in this process (the one-command start does; a scaled-out API does not). */
-  worker: boolean;
-  /** Queue demo matches on an empty database. */
-  demo: boolean;
   log?: (line: string) => void;
+  /**
+   * Registers more on the app before it listens: how a composition root (apps/start) adds what other apps
+   * serve on the same port (the web UI) without this app importing them.
+   */
+  extend?: (app: FastifyInstance) => Promise<void>;
 }
 
-export interface RunningPlatform {
+export interface RunningApi {
   app: FastifyInstance;
   runtime: Runtime;
-  /** The match worker and ladder jobs, when this process runs them. */
-  workers: Workers | null;
+  /** The house agents (the built-in bots), registered at every start. */
+  house: Agent[];
   url: string;
   adminKey: string;
   adminKeyFile: string | null;
+  /** `force` is for what a composition root stops with the API (workers); the API itself always closes. */
   stop(opts?: { force?: boolean }): Promise<void>;
 }
 
-/** Migrates, then starts the API (and optionally a worker) on the given Postgres and Redis. */
-export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform> {
+/** Migrates, registers the house agents, then serves the API on the given Postgres and Redis. */
+export async function startApi(o: ApiOptions): Promise<RunningApi> {
   const { env } = o;
   await migrate(o.databaseUrl, { log: o.log });
   const runtime = createRuntime(env, { databaseUrl: o.databaseUrl, redisUrl: o.redisUrl });
@@ -51,6 +51,7 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     adminKey: admin.key,
     publicUrl,
   });
+  await o.extend?.(app);
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   // With PORT 0 the real port is known only now.
@@ -58,22 +59,14 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
     publicUrl = `http://localhost:${address.port}`;
     app.publicUrl = publicUrl;
   }
-
-  const workers = o.worker
-    ? await startWorkers(runtime, publicUrl, (msg, extra) => app.log.warn(extra ?? {}, msg))
-    : null;
-  if (o.demo)
-    await queueDemoMatches(runtime.prisma, runtime.matchQueue, house, env.DEMO_MATCHES, env.MATCH_TIMEOUT_MS);
-
   return {
     app,
     runtime,
-    workers,
+    house,
     url: publicUrl,
     adminKey: admin.key,
     adminKeyFile: admin.file,
-    async stop(opts: { force?: boolean } = {}) {
-      await workers?.close(opts);
+    async stop() {
       await app.close();
       await runtime.close();
     },

@@ -1,9 +1,10 @@
 // The one-command start: `npm start`. Embedded defaults for everything a new user does not have yet:
 // PostgreSQL under .data/ when DATABASE_URL is unset, Redis on 127.0.0.1:6379 or from PATH when REDIS_URL
-// is unset. Applies migrations, starts the API and a worker, registers the house bots, queues demo matches.
+// is unset (the development stack, @coup/devstack). Applies migrations, starts the API with the web UI and a
+// worker, registers the house bots, queues demo matches.
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
-import { startPlatform } from './boot/platform';
+import { startPlatform } from './platform';
 
 const log = (line: string) => console.log(`[coup] ${line}`);
 

@@ -11,7 +11,7 @@ import { serveBotWithCli } from './testing/agents';
 import type { BotProcess } from './testing/agents';
 import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
-import { hiddenInfoLeaks } from './testing/hidden';
+import { hiddenInfoLeaks } from '@coup/api/testing';
 
 // The whole platform end to end: an account, two HTTP agents served by `coup bot serve` child processes
 // (checking the platform's signatures with their secrets), a WebSocket agent on the SDK's .connect(), a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness } from '@coup/api/testing';
-import type { Harness } from '@coup/api/testing';
+import { startHarness } from '../testing/harness';
+import type { Harness } from '../testing/harness';
 
 // How the API serves the web UI: index.html for `/` and every client-side route, the bundle under
 // /assets/, and the API's own JSON 404 for unknown API paths.
