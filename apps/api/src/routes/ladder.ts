@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Prisma } from '@coup/db';
-import { PROVISIONAL_RD } from '@coup/rating';
 import { checkRatings } from '@coup/platform';
 import { conflict } from '../plugins/errors';
+import { prismaLeaderboard } from '../repositories/leaderboard';
+import type { LeaderboardRepository } from '../repositories/leaderboard';
+import { presentLeaderboard } from '../services/leaderboard';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
 import {
@@ -14,7 +15,13 @@ import {
   RatingsCheck,
 } from '@coup/api-contract';
 
-export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface LadderRoutesOptions {
+  /** Where the leaderboard is read from (default: Postgres). */
+  leaderboard?: LeaderboardRepository;
+}
+
+export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (app, opts) => {
+  const leaderboard = opts.leaderboard ?? prismaLeaderboard(app.prisma);
   app.get(
     '/leaderboard',
     {
@@ -27,52 +34,8 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { limit, offset, established } = req.query;
-      const onlyEstablished =
-        established === 'true' ? Prisma.sql`AND r.rd <= ${PROVISIONAL_RD}` : Prisma.empty;
-      const rows = await app.prisma.$queryRaw<
-        {
-          agent_id: string;
-          name: string;
-          is_house: boolean;
-          model_name: string | null;
-          owner_id: string;
-          owner_name: string;
-          rating: number;
-          rd: number;
-          games: number;
-          wins: number;
-          total: bigint;
-        }[]
-      >`
-        SELECT r.agent_id, a.name, a.is_house, a.model_name, o.id AS owner_id, o.name AS owner_name,
-               r.rating, r.rd, r.games, r.wins, count(*) OVER () AS total
-        FROM ratings r
-        JOIN agents a ON a.id = r.agent_id
-        JOIN accounts o ON o.id = a.owner_id
-        WHERE a.deleted_at IS NULL AND r.games > 0 ${onlyEstablished}
-        ORDER BY (r.rating - 2 * r.rd) DESC, r.agent_id
-        LIMIT ${limit} OFFSET ${offset}`;
-      const total = rows[0] ? Number(rows[0].total) : 0;
-      return {
-        orderedBy: 'conservative_rating' as const,
-        description:
-          'Glicko-2 ratings updated per rating period from ranked matches; ordered by rating - 2*RD so an ' +
-          'agent ranks high only once the platform is confident it is strong. Provisional: RD > 110.',
-        total,
-        items: rows.map((r, i) => ({
-          rank: offset + i + 1,
-          agent: { id: r.agent_id, name: r.name, isHouse: r.is_house, modelName: r.model_name },
-          owner: { id: r.owner_id, name: r.owner_name },
-          rating: r.rating,
-          rd: r.rd,
-          conservative: r.rating - 2 * r.rd,
-          games: r.games,
-          wins: r.wins,
-          winRate: r.games > 0 ? r.wins / r.games : null,
-          provisional: r.rd > PROVISIONAL_RD,
-        })),
-        nextOffset: offset + rows.length < total ? offset + rows.length : null,
-      };
+      const page = await leaderboard.page({ limit, offset, establishedOnly: established === 'true' });
+      return presentLeaderboard(page, offset);
     },
   );
 
