@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRatings } from '@coup/platform';
 import { conflict } from '../plugins/errors';
+import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
 import type { LeaderboardRepository } from '../repositories/leaderboard';
 import { presentLeaderboard } from '../services/leaderboard';
@@ -68,21 +69,13 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
     if (agent.inQueue) return present(agent);
-    const updated = await app.prisma.agent.update({
-      where: { id: agent.id },
-      data: { inQueue: true, queueJoinedAt: new Date(), queueReason: null },
-    });
-    return present(updated);
+    return present(await setInQueue(app.prisma, agent.id, true));
   });
 
   app.delete('/agents/:id/queue', queueSchema('Leave the ranked queue'), async (req) => {
     const agent = await queueable(req);
     if (agent.isHouse && !req.isAdmin) throw conflict('house agents always stay in the queue');
-    const updated = await app.prisma.agent.update({
-      where: { id: agent.id },
-      data: { inQueue: false, queueJoinedAt: null },
-    });
-    return present(updated);
+    return present(await setInQueue(app.prisma, agent.id, false));
   });
 
   app.post(

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
 import { HttpError, notFound } from '../plugins/errors';
-import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
+import { page } from '../services/cursor';
 import {
   CUSTOM_TIMEOUT_NOT_ALLOWED,
   RANKED_NOT_ALLOWED,
   TOO_MANY_ACTIVE_MATCHES,
   TOO_MANY_SEATS_PER_OWNER,
 } from '../services/match-policy';
-import { matchInclude, presentMatch, queueMatch } from '../services/matches';
+import { presentMatch, queueMatch } from '../services/matches';
 import {
   errorCodes,
   errors,
@@ -93,18 +94,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const rows = await app.prisma.match.findMany({
-        where: {
-          ...(q.agent ? { seats: { some: { agentId: q.agent } } } : {}),
-          ...(q.status ? { status: q.status } : {}),
-          ...(q.ranked ? { ranked: q.ranked === 'true' } : {}),
-          ...(q.event ? { eventId: q.event } : {}),
-          ...afterCursor(decodeCursor(q.cursor)),
-        },
-        orderBy: newestFirst,
-        take: q.limit + 1,
-        include: matchInclude,
-      });
+      const rows = await listMatches(app.prisma, q);
       const p = page(rows, q.limit);
       return { items: p.items.map((m) => presentMatch(m, app.publicUrl)), nextCursor: p.nextCursor };
     },
@@ -121,7 +111,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const m = await app.prisma.match.findUnique({ where: { id: req.params.id }, include: matchInclude });
+      const m = await findMatch(app.prisma, req.params.id);
       if (!m) throw notFound(`match ${req.params.id}`);
       return presentMatch(m, app.publicUrl);
     },
@@ -140,10 +130,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const m = await app.prisma.match.findUnique({
-        where: { id: req.params.id },
-        select: { status: true, seats: { select: { seat: true } }, replay: { select: { data: true } } },
-      });
+      const m = await findMatchReplay(app.prisma, req.params.id);
       if (!m) throw notFound(`match ${req.params.id}`);
       if (m.status !== 'finished' || !m.replay) {
         throw new HttpError(
