@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readMigrations, repoRoot } from '@coup/db';
 import { appliedMigrations, createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
@@ -8,20 +8,19 @@ import type { TestDatabase } from '@coup/db/testing';
 // The developer migration commands (`npm run db:migrate:*`): the same bookkeeping as the runtime migrate()
 // of @coup/db, so processes deploying at once and the Prisma 6 CLI agree with it.
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const databases: TestDatabase[] = [];
+afterAll(() => Promise.all(databases.map((d) => d.drop())));
 
-async function emptyDatabase(): Promise<TestDatabase> {
-  const db = await createTestDatabase({ migrate: false });
-  cleanups.push(db.drop);
+/** A database of the test's own, dropped at the end: empty, or with the migrations applied. */
+async function database(o: { migrated: boolean }): Promise<TestDatabase> {
+  const db = await createTestDatabase({ migrate: o.migrated });
+  databases.push(db);
   return db;
 }
 
 describe('the migration CLI', () => {
   it('is safe when separate processes deploy at once', async () => {
-    const db = await emptyDatabase();
+    const db = await database({ migrated: false });
     const cli = path.join(repoRoot, 'packages/devstack/src/migrate/cli.ts');
     const runs = Array.from(
       { length: 3 },
@@ -44,8 +43,7 @@ describe('the migration CLI', () => {
   }, 30_000);
 
   it('leaves a database that `prisma migrate status` (Prisma 6 CLI) calls up to date', async () => {
-    const db = await createTestDatabase();
-    cleanups.push(db.drop);
+    const db = await database({ migrated: true });
     const cli = path.join(repoRoot, 'packages/devstack/src/migrate/cli.ts');
     const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'status'], {
       env: { ...process.env, DATABASE_URL: db.url },
