@@ -1,8 +1,8 @@
 // Config for the Prisma 6.19 CLI (npm alias `prisma6`), used only to create and apply migrations offline.
-// Run it through `npm run db:migrate:*` (packages/db/src/migrate/cli.ts), which sets DATABASE_URL.
+// Run it through `npm run db:migrate:*` (packages/devstack/src/migrate/cli.ts), which sets DATABASE_URL.
 import { defineConfig } from 'prisma6/config';
-import { prisma6AdapterFactory } from '../packages/db/src/migrate/prisma6-adapter.ts';
-import { writeSchema6 } from '../packages/db/src/migrate/schema6.ts';
+import { prisma6AdapterFactory } from '../packages/devstack/src/migrate/prisma6-adapter.ts';
+import { writeSchema6 } from '../packages/devstack/src/migrate/schema6.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is not set');

@@ -26,7 +26,6 @@ import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
-import { webPlugin } from '@coup/web';
 
 /** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
 export interface AppServices {
@@ -60,7 +59,10 @@ declare module 'fastify' {
   interface FastifyInstance extends AppServices {}
 }
 
-/** Builds the whole HTTP app; server.ts only listens, tests use app.inject() or listen on port 0. */
+/**
+ * Builds the API's HTTP app; boot/api.ts listens (and a composition root may register more on it first, such as
+ * the web UI), tests use app.inject() or listen on port 0.
+ */
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -114,6 +116,5 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     adminKey: deps.adminKey,
     queues: [deps.matchQueue, ...(deps.queues ?? [])],
   });
-  await app.register(webPlugin, { eventsEnabled: deps.env.EVENTS_ENABLED });
   return app;
 }

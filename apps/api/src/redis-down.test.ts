@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateRedis } from '@coup/db/testing';
-import type { PrivateRedis } from '@coup/db/testing';
+import { startPrivateRedis } from '@coup/devstack';
+import type { PrivateRedis } from '@coup/devstack';
 import { startHarness } from './testing/harness';
 import type { Harness } from './testing/harness';
 

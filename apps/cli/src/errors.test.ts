@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freePort, runCli } from './testing/cli.ts';
+import { freePort } from '@coup/devstack';
+import { runCli } from './testing/cli.ts';
 
 const CASES: [string, string[], RegExp][] = [
   ['one agent', ['play', 'bot:random'], /2 to 6 agents, got 1/],

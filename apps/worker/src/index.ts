@@ -5,4 +5,4 @@ export type { MatchJobDeps, MatchJobOutcome } from './run-match-job';
 export * from './ladder/index';
 export { startWorkers } from './start-workers';
 export type { Workers } from './start-workers';
-export { asJobFailure, isTransient } from './job-failure';
+export { asJobFailure } from './job-failure';

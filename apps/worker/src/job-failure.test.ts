@@ -1,10 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, freePort, storeMatchResult } from '@coup/db';
+import { createPrisma, storeMatchResult } from '@coup/db';
+import { freePort } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { asJobFailure, isTransient } from './job-failure';
+import { isTransient } from '@coup/platform';
+import { asJobFailure } from './job-failure';
 
 // Which failures are retried (an unreachable or restarting Postgres or Redis) and which fail once: checked
 // on the errors the real clients throw, and on the shapes Prisma gives a connection cut mid-query.

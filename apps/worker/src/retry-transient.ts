@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isTransient } from './job-failure';
+import { isTransient } from '@coup/platform';
 
 export interface RetryTransientOptions {
   /** Give up (throw the last error) once this long has passed since the first failure. */

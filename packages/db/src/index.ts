@@ -1,5 +1,6 @@
-// @coup/db: the Prisma client, migrations, local services and the few writes that must be exactly once.
-// Test helpers live in `@coup/db/testing`.
+// @coup/db: runtime data access. The Prisma client, migrations applied at start (`migrate`), the few writes
+// that must happen exactly once, and the ids and secrets stored in its rows. Test databases live in
+// `@coup/db/testing`; the local stack (embedded Postgres, a Redis launcher, the migration CLI) in @coup/devstack.
 export * from './generated/client.ts';
 export { createPrisma } from './client.ts';
 export type { CreatePrismaOptions } from './client.ts';
@@ -10,9 +11,4 @@ export type { ClaimedMatch, MatchResult, StoreResult } from './matches.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';
 export { secretKey } from './secret-key.ts';
 export { newId, randomBase62, ID_PREFIX } from './ids.ts';
-export { startEmbeddedPostgres, embeddedPostgresAvailable } from './embedded-postgres.ts';
-export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgres.ts';
-export { ensureRedis, pingRedis, REDIS_INSTALL_HINT } from './redis.ts';
-export type { RedisHandle } from './redis.ts';
-export { freePort } from './ports.ts';
-export { dataDir, repoRoot } from './paths.ts';
+export { dataDir, migrationsDir, prismaDir, repoRoot, schemaPath } from './paths.ts';

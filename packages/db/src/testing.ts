@@ -4,9 +4,6 @@ import type { PrismaClient } from './generated/client.ts';
 import { randomBase62 } from './ids.ts';
 import { migrate } from './migrate/apply.ts';
 
-export { startPrivatePostgres, startPrivateRedis } from './private-servers.ts';
-export type { PrivatePostgres, PrivateRedis } from './private-servers.ts';
-
 // Test support (`@coup/db/testing`): every call gets its own database on the machine's Postgres, so test
 // files running in parallel, CI and a developer's own data never meet.
 
@@ -39,7 +36,7 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, serverUrl = t
 
 /**
  * Creates `coup_test_<time>_<random>` (unless `migrate: false`, with migrations applied) and a client on it,
- * on the test server, or on `serverUrl` (a private Postgres: see private-servers.ts).
+ * on the test server, or on `serverUrl` (a private Postgres: @coup/devstack startPrivatePostgres).
  */
 export async function createTestDatabase(
   options: { migrate?: boolean; serverUrl?: string } = {},
@@ -77,4 +74,24 @@ export async function dropDatabase(name: string, serverUrl = testServerUrl()): P
     (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`),
     serverUrl,
   );
+}
+
+/** The rows of Prisma's migration table, in the order the migrations were started. */
+export async function appliedMigrations(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query(
+      'SELECT migration_name, checksum, finished_at, rolled_back_at, logs FROM "_prisma_migrations" ORDER BY started_at',
+    );
+    return r.rows as {
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      rolled_back_at: Date | null;
+      logs: string | null;
+    }[];
+  } finally {
+    await client.end();
+  }
 }

@@ -16,3 +16,6 @@ export * from './events/index';
 export * from './agent-secrets';
 export * from './revocation';
 export * from './throttled-log';
+export * from './transient';
+export * from './rating-log';
+export * from './ratings-check';

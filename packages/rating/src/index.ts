@@ -10,3 +10,5 @@ export { closePeriod } from './close-period.ts';
 export { applyPeriod, recompute } from './recompute.ts';
 export type { PeriodRatings, RecomputeResult } from './recompute.ts';
 export { PROVISIONAL_RD, conservativeRating, isProvisional } from './leaderboard.ts';
+export { compareWithRecompute } from './check.ts';
+export type { RecomputeReport, StoredRating } from './check.ts';

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { addEdgeErrors } from '../schemas/edge-errors';
-import { isTransient } from '@coup/worker';
+import { addEdgeErrors } from './edge-errors';
+import { isTransient } from '@coup/platform';
 
 /** An error with an HTTP status and a stable code, thrown by route handlers. */
 export class HttpError extends Error {

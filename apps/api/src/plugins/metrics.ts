@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import { z } from 'zod';
-import { ErrorBody } from '../schemas/common';
 import { bearerToken } from './auth';
+import { ErrorBody } from '@coup/api-contract';
 
 export interface MetricsOptions {
   adminKey: string;

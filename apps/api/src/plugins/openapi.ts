@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ERROR_DESCRIPTIONS, ERROR_HEADERS } from '../schemas/edge-errors';
+import { ERROR_DESCRIPTIONS, ERROR_HEADERS } from '@coup/api-contract';
 
 export const API_VERSION = '1.0.0';
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateRedis } from '@coup/db/testing';
-import type { PrivateRedis } from '@coup/db/testing';
+import { startPrivateRedis } from '@coup/devstack';
+import type { PrivateRedis } from '@coup/devstack';
 import { redisGate } from './redis-gate';
 
 // The gate the rate limiter asks before touching Redis: it follows a real connection to a Redis that is

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashSecret, ID_PREFIX, keyPrefix, newApiKey, newId, Prisma } from '@coup/db';
 import { conflict } from '../plugins/errors';
-import { AccountCreate, AccountCreated, AccountOut } from '../schemas/accounts';
-import { errors } from '../schemas/common';
 import { presentAccount } from '../services/present';
+import { AccountCreate, AccountCreated, AccountOut, errors } from '@coup/api-contract';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,26 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newId, Prisma } from '@coup/db';
+import { newAgentSecret } from '@coup/db';
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../plugins/errors';
-import { AgentCreateBody, AgentCreated, AgentOut, AgentUpdate, CheckResult } from '../schemas/agents';
-import { AccountId, AgentId, errors, Limit, Page } from '../schemas/common';
+import {
+  createAgent,
+  deleteAgent,
+  findAgent,
+  isUniqueViolation,
+  listAgents,
+  replaceAgentSecret,
+  setAgentStatus,
+  updateAgent,
+} from '../repositories/agents';
 import { checkAgent } from '../services/check';
 import { assertEndpointAllowed } from '../services/endpoint-policy';
-import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import { page } from '../services/cursor';
 import { ownedAgent } from '../services/owned-agent';
-import { agentInclude, presentAgent } from '../services/present';
+import { presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
+import {
+  AgentCreateBody,
+  AgentCreated,
+  AgentListQuery,
+  AgentOut,
+  AgentPath,
+  AgentUpdate,
+  CheckResult,
+  errors,
+  Page,
+} from '@coup/api-contract';
 
-const Params = z.object({ id: AgentId });
 const bearer = [{ bearer: [] }];
 
 function viewer(req: FastifyRequest) {
   return { accountId: req.account?.id ?? null, isAdmin: req.isAdmin };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 }
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,20 +60,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       if (b.endpointUrl) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       try {
-        const agent = await app.prisma.agent.create({
-          data: {
-            id: newId(ID_PREFIX.agent),
-            ownerId: req.account!.id,
-            name: b.name,
-            transport: b.transport,
-            endpointUrl: b.endpointUrl ?? null,
-            modelName: b.modelName ?? null,
-            strategyPrompt: b.strategyPrompt ?? null,
-            secretHash: hashSecret(secret),
-            secretEnc: encryptSecret(secret),
-          },
-          include: agentInclude,
-        });
+        const agent = await createAgent(app.prisma, req.account!.id, b, secret);
         return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`the agent name "${b.name}" is taken`);
@@ -74,34 +75,13 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'List agents, newest first',
-        querystring: z.strictObject({
-          owner: AccountId.optional(),
-          q: z.string().max(40).optional(),
-          status: z.enum(['active', 'paused', 'disabled']).optional(),
-          inQueue: z.enum(['true', 'false']).optional(),
-          house: z.enum(['true', 'false']).optional(),
-          cursor: z.string().max(200).optional(),
-          limit: Limit,
-        }),
+        querystring: AgentListQuery,
         response: { 200: Page(AgentOut), ...errors(400) },
       },
     },
     async (req) => {
       const q = req.query;
-      const rows = await app.prisma.agent.findMany({
-        where: {
-          deletedAt: null,
-          ...(q.owner ? { ownerId: q.owner } : {}),
-          ...(q.q ? { name: { contains: q.q, mode: 'insensitive' as const } } : {}),
-          ...(q.status ? { status: q.status } : {}),
-          ...(q.inQueue ? { inQueue: q.inQueue === 'true' } : {}),
-          ...(q.house ? { isHouse: q.house === 'true' } : {}),
-          ...afterCursor(decodeCursor(q.cursor)),
-        },
-        orderBy: newestFirst,
-        take: q.limit + 1,
-        include: agentInclude,
-      });
+      const rows = await listAgents(app.prisma, q);
       const p = page(rows, q.limit);
       return { items: p.items.map((a) => presentAgent(a, viewer(req))), nextCursor: p.nextCursor };
     },
@@ -114,15 +94,12 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: "An agent's public profile (its owner also sees endpoint, prompt and status reason)",
-        params: Params,
+        params: AgentPath,
         response: { 200: AgentOut, ...errors(400, 401, 404) },
       },
     },
     async (req) => {
-      const agent = await app.prisma.agent.findUnique({
-        where: { id: req.params.id },
-        include: agentInclude,
-      });
+      const agent = await findAgent(app.prisma, req.params.id);
       if (!agent || agent.deletedAt) throw notFound(`agent ${req.params.id}`);
       const [history, stats] = await Promise.all([
         ratingHistory(app.prisma, agent.id, app.env.RATING_PERIOD_MS),
@@ -140,7 +117,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Update an agent (owner only)',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         body: AgentUpdate,
         response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
       },
@@ -156,19 +133,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(`the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`);
       }
       try {
-        const updated = await app.prisma.agent.update({
-          where: { id: agent.id },
-          data: {
-            ...(b.name !== undefined ? { name: b.name } : {}),
-            ...(b.endpointUrl !== undefined ? { endpointUrl: b.endpointUrl } : {}),
-            ...(b.modelName !== undefined ? { modelName: b.modelName } : {}),
-            ...(b.strategyPrompt !== undefined ? { strategyPrompt: b.strategyPrompt } : {}),
-            ...(b.status !== undefined ? { status: b.status, statusReason: null } : {}),
-            // A paused agent leaves the ranked queue.
-            ...(b.status === 'paused' ? { inQueue: false, queueJoinedAt: null } : {}),
-          },
-          include: agentInclude,
-        });
+        const updated = await updateAgent(app.prisma, agent.id, b);
         if (b.status === 'paused') await app.revokeAgent(agent.id, 'paused');
         return presentAgent(updated, viewer(req));
       } catch (err) {
@@ -190,7 +155,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['agents'],
           summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
           security: bearer,
-          params: Params,
+          params: AgentPath,
           response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
         },
       },
@@ -201,15 +166,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
             `the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`,
           );
         }
-        const updated = await app.prisma.agent.update({
-          where: { id: agent.id },
-          data: {
-            status,
-            statusReason: null,
-            ...(status === 'paused' ? { inQueue: false, queueJoinedAt: null } : {}),
-          },
-          include: agentInclude,
-        });
+        const updated = await setAgentStatus(app.prisma, agent.id, status);
         // A paused agent's sockets close at once (and it cannot connect again until resumed).
         if (status === 'paused') await app.revokeAgent(agent.id, 'paused');
         return presentAgent(updated, viewer(req));
@@ -225,23 +182,13 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Delete an agent (owner only); its past matches and replays stay',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 204: z.null(), ...errors(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
       const agent = await owned(req, req.params.id);
-      // Soft delete; the name is freed for reuse.
-      await app.prisma.agent.update({
-        where: { id: agent.id },
-        data: {
-          deletedAt: new Date(),
-          status: 'paused',
-          inQueue: false,
-          queueJoinedAt: null,
-          name: `${agent.name}~deleted~${agent.id}`.slice(0, 120),
-        },
-      });
+      await deleteAgent(app.prisma, agent);
       await app.revokeAgent(agent.id, 'deleted');
       return reply.code(204).send(null);
     },
@@ -255,18 +202,14 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: "Replace an agent's secret (shown once); the old one stops working at once",
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 200: AgentCreated, ...errors(400, 401, 403, 404) },
       },
     },
     async (req) => {
       const agent = await owned(req, req.params.id);
       const secret = newAgentSecret();
-      const updated = await app.prisma.agent.update({
-        where: { id: agent.id },
-        data: { secretHash: hashSecret(secret), secretEnc: encryptSecret(secret) },
-        include: agentInclude,
-      });
+      const updated = await replaceAgentSecret(app.prisma, agent.id, secret);
       // Sockets opened with the old secret close; HTTP requests are signed with the new one from the next
       // decision on, in matches already running too.
       await app.revokeAgent(agent.id, 'secret_rotated');
@@ -283,7 +226,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         summary: 'Send the agent a sample decision; report whether its answer was legal and how long it took',
         security: bearer,
-        params: Params,
+        params: AgentPath,
         response: { 200: CheckResult, ...errors(400, 401, 403, 404, 429) },
       },
     },

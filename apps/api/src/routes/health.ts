@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const Health = z.object({ status: z.literal('ok') });
-const Ready = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  checks: z.object({ postgres: z.boolean(), redis: z.boolean() }),
-});
+import { Health, Ready } from '@coup/api-contract';
 
 async function within<T>(ms: number, p: Promise<T>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,17 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Prisma } from '@coup/db';
-import { PROVISIONAL_RD } from '@coup/rating';
-import { checkRatings } from '@coup/worker';
+import { checkRatings } from '@coup/platform';
 import { conflict } from '../plugins/errors';
-import { AgentId, errors } from '../schemas/common';
-import { Leaderboard, LeaderboardQuery, QueueState, RatingsCheck } from '../schemas/ladder';
+import { setInQueue } from '../repositories/agents';
+import { prismaLeaderboard } from '../repositories/leaderboard';
+import type { LeaderboardRepository } from '../repositories/leaderboard';
+import { presentLeaderboard } from '../services/leaderboard';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
+import {
+  AgentPath,
+  errors,
+  Leaderboard,
+  LeaderboardQuery,
+  QueueState,
+  RatingsCheck,
+} from '@coup/api-contract';
 
-const Params = z.object({ id: AgentId });
+export interface LadderRoutesOptions {
+  /** Where the leaderboard is read from (default: Postgres). */
+  leaderboard?: LeaderboardRepository;
+}
 
-export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (app, opts) => {
+  const leaderboard = opts.leaderboard ?? prismaLeaderboard(app.prisma);
   app.get(
     '/leaderboard',
     {
@@ -24,52 +35,8 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { limit, offset, established } = req.query;
-      const onlyEstablished =
-        established === 'true' ? Prisma.sql`AND r.rd <= ${PROVISIONAL_RD}` : Prisma.empty;
-      const rows = await app.prisma.$queryRaw<
-        {
-          agent_id: string;
-          name: string;
-          is_house: boolean;
-          model_name: string | null;
-          owner_id: string;
-          owner_name: string;
-          rating: number;
-          rd: number;
-          games: number;
-          wins: number;
-          total: bigint;
-        }[]
-      >`
-        SELECT r.agent_id, a.name, a.is_house, a.model_name, o.id AS owner_id, o.name AS owner_name,
-               r.rating, r.rd, r.games, r.wins, count(*) OVER () AS total
-        FROM ratings r
-        JOIN agents a ON a.id = r.agent_id
-        JOIN accounts o ON o.id = a.owner_id
-        WHERE a.deleted_at IS NULL AND r.games > 0 ${onlyEstablished}
-        ORDER BY (r.rating - 2 * r.rd) DESC, r.agent_id
-        LIMIT ${limit} OFFSET ${offset}`;
-      const total = rows[0] ? Number(rows[0].total) : 0;
-      return {
-        orderedBy: 'conservative_rating' as const,
-        description:
-          'Glicko-2 ratings updated per rating period from ranked matches; ordered by rating - 2*RD so an ' +
-          'agent ranks high only once the platform is confident it is strong. Provisional: RD > 110.',
-        total,
-        items: rows.map((r, i) => ({
-          rank: offset + i + 1,
-          agent: { id: r.agent_id, name: r.name, isHouse: r.is_house, modelName: r.model_name },
-          owner: { id: r.owner_id, name: r.owner_name },
-          rating: r.rating,
-          rd: r.rd,
-          conservative: r.rating - 2 * r.rd,
-          games: r.games,
-          wins: r.wins,
-          winRate: r.games > 0 ? r.wins / r.games : null,
-          provisional: r.rd > PROVISIONAL_RD,
-        })),
-        nextOffset: offset + rows.length < total ? offset + rows.length : null,
-      };
+      const page = await leaderboard.page({ limit, offset, establishedOnly: established === 'true' });
+      return presentLeaderboard(page, offset);
     },
   );
 
@@ -79,7 +46,7 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['ladder'],
       summary,
       security: [{ bearer: [] }],
-      params: Params,
+      params: AgentPath,
       response: { 200: QueueState, ...errors(400, 401, 403, 404, 409) },
     },
   });
@@ -102,21 +69,13 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
     if (agent.inQueue) return present(agent);
-    const updated = await app.prisma.agent.update({
-      where: { id: agent.id },
-      data: { inQueue: true, queueJoinedAt: new Date(), queueReason: null },
-    });
-    return present(updated);
+    return present(await setInQueue(app.prisma, agent.id, true));
   });
 
   app.delete('/agents/:id/queue', queueSchema('Leave the ranked queue'), async (req) => {
     const agent = await queueable(req);
     if (agent.isHouse && !req.isAdmin) throw conflict('house agents always stay in the queue');
-    const updated = await app.prisma.agent.update({
-      where: { id: agent.id },
-      data: { inQueue: false, queueJoinedAt: null },
-    });
-    return present(updated);
+    return present(await setInQueue(app.prisma, agent.id, false));
   });
 
   app.post(

@@ -3,18 +3,25 @@ import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
 import { HttpError, notFound } from '../plugins/errors';
-import { errorCodes, errors, MatchId, Page } from '../schemas/common';
-import { MatchCreate, MatchListQuery, MatchOut, ReplayQuery } from '../schemas/matches';
-import { afterCursor, decodeCursor, newestFirst, page } from '../services/cursor';
+import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
+import { page } from '../services/cursor';
 import {
   CUSTOM_TIMEOUT_NOT_ALLOWED,
   RANKED_NOT_ALLOWED,
   TOO_MANY_ACTIVE_MATCHES,
   TOO_MANY_SEATS_PER_OWNER,
 } from '../services/match-policy';
-import { matchInclude, presentMatch, queueMatch } from '../services/matches';
-
-const Params = z.object({ id: MatchId });
+import { presentMatch, queueMatch } from '../services/matches';
+import {
+  errorCodes,
+  errors,
+  MatchCreate,
+  MatchListQuery,
+  MatchOut,
+  MatchPath,
+  Page,
+  ReplayQuery,
+} from '@coup/api-contract';
 
 const QUEUE_RULES =
   'Ranked matches are formed by the matchmaker (the ranked queue) and official events; only the ' +
@@ -87,18 +94,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const rows = await app.prisma.match.findMany({
-        where: {
-          ...(q.agent ? { seats: { some: { agentId: q.agent } } } : {}),
-          ...(q.status ? { status: q.status } : {}),
-          ...(q.ranked ? { ranked: q.ranked === 'true' } : {}),
-          ...(q.event ? { eventId: q.event } : {}),
-          ...afterCursor(decodeCursor(q.cursor)),
-        },
-        orderBy: newestFirst,
-        take: q.limit + 1,
-        include: matchInclude,
-      });
+      const rows = await listMatches(app.prisma, q);
       const p = page(rows, q.limit);
       return { items: p.items.map((m) => presentMatch(m, app.publicUrl)), nextCursor: p.nextCursor };
     },
@@ -110,12 +106,12 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['matches'],
         summary: 'One match: status, seats, places, faults; the seed once it has ended',
-        params: Params,
+        params: MatchPath,
         response: { 200: MatchOut, ...errors(400, 404) },
       },
     },
     async (req) => {
-      const m = await app.prisma.match.findUnique({ where: { id: req.params.id }, include: matchInclude });
+      const m = await findMatch(app.prisma, req.params.id);
       if (!m) throw notFound(`match ${req.params.id}`);
       return presentMatch(m, app.publicUrl);
     },
@@ -128,16 +124,13 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['matches'],
         summary:
           'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was sent',
-        params: Params,
+        params: MatchPath,
         querystring: ReplayQuery,
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
       },
     },
     async (req) => {
-      const m = await app.prisma.match.findUnique({
-        where: { id: req.params.id },
-        select: { status: true, seats: { select: { seat: true } }, replay: { select: { data: true } } },
-      });
+      const m = await findMatchReplay(app.prisma, req.params.id);
       if (!m) throw notFound(`match ${req.params.id}`);
       if (m.status !== 'finished' || !m.replay) {
         throw new HttpError(

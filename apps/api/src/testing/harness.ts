@@ -3,11 +3,12 @@ import { Redis } from 'ioredis';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { parseEnv } from '@coup/platform';
-import { startPlatform } from '../boot/platform';
-import type { RunningPlatform } from '../boot/platform';
+import { startApi } from '../boot/api';
+import type { ApiOptions, RunningApi } from '../boot/api';
 
 // The platform for integration tests: real Postgres (a database of its own), real Redis (a QUEUE_PREFIX of
-// its own, deleted at the end), the real app listening on a free port, and optionally an in-process worker.
+// its own, deleted at the end), the real API listening on a free port. The API alone here; the composition
+// root (apps/start, `@coup/start/testing`) passes its own `start` to add the web UI and an in-process worker.
 // Test files running in parallel never see each other's rows, jobs, channels or rate-limit counters.
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,9 +17,15 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // their own, never the developer's .data/secret.key.
 process.env.SECRET_KEY ??= `test-secret-${randomBytes(8).toString('hex')}`;
 
-export interface HarnessOptions {
-  /** Run a match worker in the API process (default true). */
+/** What starts the platform under test: the API alone (the default), or a composition of it with more. */
+export type StartPlatform<P extends RunningApi> = (
+  o: ApiOptions & { worker: boolean; demo: boolean },
+) => Promise<P>;
+
+export interface HarnessOptions<P extends RunningApi = RunningApi> {
+  /** Run a match worker in the API process (only a `start` that has one can: the API alone has none). */
   worker?: boolean;
+  start?: StartPlatform<P>;
   /** Extra environment for parseEnv (strings, as in the real environment). */
   env?: Record<string, string>;
   /** Another Redis than the machine's (a private one a test can kill: outage tests). */
@@ -68,13 +75,13 @@ export interface MatchView {
   }[];
 }
 
-export interface Harness {
+export interface Harness<P extends RunningApi = RunningApi> {
   url: string;
   wsUrl: string;
   prefix: string;
   adminKey: string;
   db: TestDatabase;
-  platform: RunningPlatform;
+  platform: P;
   /** Environment for a worker process on the same database and Redis (see worker-process.ts). */
   workerEnv(extra?: Record<string, string>): Record<string, string>;
   api<T = unknown>(method: string, path: string, o?: RequestOptions): Promise<ApiResponse<T>>;
@@ -94,7 +101,16 @@ export const uniqueName = (base: string) => `${base}-${randomBytes(4).toString('
 /** A random documentation address (RFC 5737), so per-IP limits (account creation) never trip in tests. */
 const someIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
-export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
+const apiAlone: StartPlatform<RunningApi> = (o) => {
+  if (o.worker)
+    throw new Error('the API alone runs no worker: pass worker: false, or use @coup/start/testing');
+  return startApi(o);
+};
+
+export async function startHarness<P extends RunningApi = RunningApi>(
+  o: HarnessOptions<P> = {},
+): Promise<Harness<P>> {
+  const start = (o.start ?? apiAlone) as StartPlatform<P>;
   const redisUrl = o.redisUrl ?? REDIS_URL;
   const db = await createTestDatabase(o.databaseServerUrl ? { serverUrl: o.databaseServerUrl } : {});
   const prefix = `cooptest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -116,13 +132,13 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     MATCHMAKER_INTERVAL_MS: '3600000',
     ...o.env,
   });
-  let platform: RunningPlatform;
+  let platform: P;
   try {
-    platform = await startPlatform({
+    platform = await start({
       env,
       databaseUrl: db.url,
       redisUrl,
-      worker: o.worker ?? true,
+      worker: o.worker ?? false,
       demo: false,
     });
   } catch (err) {
@@ -156,7 +172,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     return res.body;
   };
 
-  const h: Harness = {
+  const h: Harness<P> = {
     url,
     wsUrl: url.replace(/^http/, 'ws'),
     prefix,
@@ -214,8 +230,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     redisKeys: () => scanKeys(prefix, redisUrl),
     async stop() {
       // Do not wait for matches still running: the test is over.
-      await platform.workers?.close({ force: true }).catch(() => undefined);
-      await platform.stop().catch(() => undefined);
+      await platform.stop({ force: true }).catch(() => undefined);
       await deleteKeys(prefix, redisUrl);
       await db.drop();
     },

@@ -1,13 +1,7 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, nonNegativeInt } from '../options.ts';
-
-export interface BotServeOptions {
-  port: number;
-  host: string;
-  secret?: string;
-  quiet: boolean;
-}
+import type { BotServeOptions } from '../serve/serve.ts';
 
 const EXAMPLES = `
 Examples:

@@ -1,17 +1,7 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
-
-export interface PlayOptions {
-  games: number;
-  seed?: string;
-  timeoutMs: number;
-  out?: string;
-  secret?: string;
-  rotate: boolean;
-  concurrency: number;
-  json: boolean;
-}
+import type { PlayOptions } from '../play/play.ts';
 
 const EXAMPLES = `
 Agents (2 to 6, one per seat, in this order):

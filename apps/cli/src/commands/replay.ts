@@ -1,12 +1,7 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonNegativeInt, positiveInt } from '../options.ts';
-
-export interface ReplayShowOptions {
-  index: number;
-  seat?: number;
-  prompts: boolean;
-}
+import type { ReplayShowOptions } from '../replay/show.ts';
 
 export function registerReplayCommands(program: Command): void {
   const replay = program

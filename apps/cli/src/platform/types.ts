@@ -1,6 +1,6 @@
-// The API's responses the CLI reads: inferred from the API's zod schemas (apps/api/src/schemas/types.ts,
-// the source of openapi.yaml), never declared again here. Type-only and erased at run time: the CLI loads
-// nothing of apps/api. The CLI prints what the platform says and passes --json output through untouched.
+// The API's responses the CLI reads: inferred from the REST contract's zod schemas (packages/api-contract,
+// the source of openapi.yaml), never declared again here. Type-only and erased at run time. The CLI prints
+// what the platform says and passes --json output through untouched.
 
 export type {
   Account,
@@ -14,4 +14,4 @@ export type {
   MatchStatus,
   Page,
   QueueState,
-} from '@coup/api/types';
+} from '@coup/api-contract/types';

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { runMatch } from '@coup/runner';
-import type { PlayOptions } from '../commands/play.ts';
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { AgentPool, parseAgentSpecs } from './agents.ts';
 import { progressBar } from './progress.ts';
@@ -9,6 +8,18 @@ import { ReplayWriter } from './replay-writer.ts';
 import { Tally } from './stats.ts';
 import { renderSummary } from './summary.ts';
 import type { RunSummary } from './summary.ts';
+
+/** The options of `coup play`, as commander parses them (commands/*.ts). */
+export interface PlayOptions {
+  games: number;
+  seed?: string;
+  timeoutMs: number;
+  out?: string;
+  secret?: string;
+  rotate: boolean;
+  concurrency: number;
+  json: boolean;
+}
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells expect. */
 const EXIT_INTERRUPTED = 130;

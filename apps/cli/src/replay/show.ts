@@ -1,10 +1,16 @@
 import { Replay, replayForSeat } from '@coup/protocol';
-import type { ReplayShowOptions } from '../commands/replay.ts';
 import { CliError, EXIT_FAILED } from '../errors.ts';
 import { renderReplay } from './omniscient.ts';
 import { readReplayFile, whereOf } from './read.ts';
 import type { FileEntry } from './read.ts';
 import { renderSeatReplay } from './seat.ts';
+
+/** The options of `coup replay show`, as commander parses them (commands/*.ts). */
+export interface ReplayShowOptions {
+  index: number;
+  seat?: number;
+  prompts: boolean;
+}
 
 /** `coup replay show`: the --index-th replay of the file, omniscient or as one seat saw it. */
 export async function showFile(path: string, opts: ReplayShowOptions): Promise<void> {

@@ -1,7 +1,14 @@
 import { BOT_KINDS, createBot, isBotKind } from '@coup/bots';
-import type { BotServeOptions } from '../commands/bot.ts';
 import { CliError } from '../errors.ts';
 import { startBotServer } from './bot-server.ts';
+
+/** The options of `coup bot serve`, as commander parses them (commands/*.ts). */
+export interface BotServeOptions {
+  port: number;
+  host: string;
+  secret?: string;
+  quiet: boolean;
+}
 
 /** `coup bot serve`: serves the bot until SIGINT or SIGTERM, then closes and exits 0. */
 export async function serveBot(name: string, opts: BotServeOptions): Promise<void> {

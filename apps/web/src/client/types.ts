@@ -1,6 +1,6 @@
-// The shapes the web UI reads from the API: inferred from the API's zod schemas
-// (apps/api/src/schemas/types.ts, the source of openapi.yaml), never declared again here. Type-only, so
-// esbuild erases the import and the browser bundle holds nothing of apps/api.
+// The shapes the web UI reads from the API: inferred from the REST contract's zod schemas
+// (packages/api-contract, the source of openapi.yaml), never declared again here. Type-only, so esbuild
+// erases the import and the browser bundle holds no zod.
 
 export type {
   Agent,
@@ -17,4 +17,4 @@ export type {
   Rating,
   RatingPoint,
   Standing,
-} from '@coup/api/types';
+} from '@coup/api-contract/types';

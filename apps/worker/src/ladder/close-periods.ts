@@ -1,8 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
 import type { RatingConfig, RatingState } from '@coup/rating';
-import { RATING_EPOCH_MS } from '@coup/platform';
-import { rankingOf } from './rating-log';
+import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
 
 /** An arbitrary constant: the advisory lock that makes one closer at a time, whatever the worker. */
 const CLOSE_LOCK = 42_701;

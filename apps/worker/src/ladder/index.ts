@@ -1,13 +1,10 @@
 export { startLadder } from './ladder-worker';
 export type { LadderOptions, LadderWorker } from './ladder-worker';
 export { closeDuePeriods } from './close-periods';
-export { checkRatings } from './recompute-check';
-export type { RecomputeReport } from './recompute-check';
 export { matchmakerPass } from './matchmaker';
 export { formMatches, DEFAULT_MATCHMAKING } from './matchmaking';
 export type { Candidate, MatchmakingConfig } from './matchmaking';
 export { scheduleEvents } from './events';
-export { ratingLog, rankingOf } from './rating-log';
 export { sweepMatches, MAX_MATCH_ATTEMPTS } from './sweep';
 export type { SweepOptions, SweepReport } from './sweep';
 export { ensureSchedulers, keepSchedulers } from './schedulers';

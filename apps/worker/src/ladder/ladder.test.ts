@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { createTransports, keys, QUEUE, RATING_EPOCH_MS } from '@coup/platform';
+import { checkRatings, createTransports, keys, QUEUE, RATING_EPOCH_MS } from '@coup/platform';
 import type { MatchJob } from '@coup/platform';
 import { periodIndexOf } from '@coup/rating';
 import { runMatchJob } from '../run-match-job';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
-import { checkRatings } from './recompute-check';
 
 // A ladder of twelve house agents of different strength (some handicapped with random moves) plays
 // through the real matchmaker, runner and database over many short rating periods.

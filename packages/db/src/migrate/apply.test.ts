@@ -1,11 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsDir, repoRoot } from '../paths.ts';
-import { createTestDatabase, dropDatabase, testServerUrl } from '../testing.ts';
+import { migrationsDir } from '../paths.ts';
+import { appliedMigrations, createTestDatabase, dropDatabase, testServerUrl } from '../testing.ts';
 import type { TestDatabase } from '../testing.ts';
 import { migrate, readMigrations } from './apply.ts';
 
@@ -20,25 +18,6 @@ async function emptyDatabase(): Promise<TestDatabase> {
   return db;
 }
 
-async function appliedRows(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const r = await client.query(
-      'SELECT migration_name, checksum, finished_at, rolled_back_at, logs FROM "_prisma_migrations" ORDER BY started_at',
-    );
-    return r.rows as {
-      migration_name: string;
-      checksum: string;
-      finished_at: Date | null;
-      rolled_back_at: Date | null;
-      logs: string | null;
-    }[];
-  } finally {
-    await client.end();
-  }
-}
-
 describe('migrate', () => {
   it('applies every migration to a fresh database, then finds nothing to do', async () => {
     const db = await emptyDatabase();
@@ -50,7 +29,7 @@ describe('migrate', () => {
     expect(first.applied).toEqual(expected);
     const second = await migrate(db.url);
     expect(second.applied).toEqual([]);
-    const rows = await appliedRows(db.url);
+    const rows = await appliedMigrations(db.url);
     expect(rows.map((r) => r.migration_name)).toEqual(expected);
     expect(rows.map((r) => r.checksum)).toEqual(readMigrations().map((m) => m.checksum));
     expect(rows.every((r) => r.finished_at && !r.rolled_back_at)).toBe(true);
@@ -61,31 +40,8 @@ describe('migrate', () => {
     const db = await emptyDatabase();
     const results = await Promise.all([migrate(db.url), migrate(db.url), migrate(db.url), migrate(db.url)]);
     expect(results.flatMap((r) => r.applied).sort()).toEqual(readMigrations().map((m) => m.name));
-    expect((await appliedRows(db.url)).length).toBe(readMigrations().length);
+    expect((await appliedMigrations(db.url)).length).toBe(readMigrations().length);
   });
-
-  it('is safe when separate processes deploy at once', async () => {
-    const db = await emptyDatabase();
-    const cli = path.join(repoRoot, 'packages/db/src/migrate/cli.ts');
-    const runs = Array.from(
-      { length: 3 },
-      () =>
-        new Promise<{ code: number | null; out: string }>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', cli, 'deploy'], {
-            env: { ...process.env, DATABASE_URL: db.url },
-          });
-          let out = '';
-          child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-          child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-          child.on('close', (code) => resolve({ code, out }));
-        }),
-    );
-    const results = await Promise.all(runs);
-    expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    const appliedCounts = results.map((r) => Number(/(\d+) migration\(s\) applied/.exec(r.out)?.[1]));
-    expect(appliedCounts.reduce((a, b) => a + b, 0)).toBe(readMigrations().length);
-    expect((await appliedRows(db.url)).length).toBe(readMigrations().length);
-  }, 30_000);
 
   it('creates the database when it does not exist', async () => {
     const url = new URL(testServerUrl());
@@ -108,23 +64,13 @@ describe('migrate', () => {
     );
     const db = await emptyDatabase();
     await expect(migrate(db.url, { migrationsDir: dir })).rejects.toThrow(/99990101000000_broken failed/);
-    const failed = (await appliedRows(db.url)).find((r) => r.migration_name === '99990101000000_broken');
+    const failed = (await appliedMigrations(db.url)).find(
+      (r) => r.migration_name === '99990101000000_broken',
+    );
     expect(failed?.rolled_back_at).toBeTruthy();
     expect(failed?.logs).toMatch(/no_such_function/);
     // The implicit transaction undid the first statement too.
     writeFileSync(path.join(bad, 'migration.sql'), 'CREATE TABLE broken_a (x int);\n');
     expect((await migrate(db.url, { migrationsDir: dir })).applied).toEqual(['99990101000000_broken']);
   });
-
-  it('leaves a database that `prisma migrate status` (Prisma 6 CLI) calls up to date', async () => {
-    const db = await createTestDatabase();
-    cleanups.push(db.drop);
-    const cli = path.join(repoRoot, 'packages/db/src/migrate/cli.ts');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'status'], {
-      env: { ...process.env, DATABASE_URL: db.url },
-      encoding: 'utf8',
-    });
-    expect(run.stdout + run.stderr).toContain('Database schema is up to date');
-    expect(run.status).toBe(0);
-  }, 30_000);
 });

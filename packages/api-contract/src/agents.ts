@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { AccountId, AgentId, Limit, Name, Timestamp } from './common';
+
+const EndpointUrl = z
+  .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
+  .max(500);
+
+/** `url` and `endpoint` are accepted as other names of `endpointUrl` (what clients most often guess). */
+const endpointAliases = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { url, endpoint, ...rest } = body as Record<string, unknown>;
+  const alias = url ?? endpoint;
+  return alias !== undefined && rest.endpointUrl === undefined ? { ...rest, endpointUrl: alias } : body;
+};
+
+/** `/agents/:id/...` */
+export const AgentPath = z.object({ id: AgentId });
+
+export const AgentListQuery = z.strictObject({
+  owner: AccountId.optional(),
+  q: z.string().max(40).optional(),
+  status: z.enum(['active', 'paused', 'disabled']).optional(),
+  inQueue: z.enum(['true', 'false']).optional(),
+  house: z.enum(['true', 'false']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: Limit,
+});
+
+export const AgentCreate = z
+  .strictObject({
+    name: Name,
+    transport: z.enum(['http', 'ws']).default('http'),
+    endpointUrl: EndpointUrl.optional(),
+    modelName: z.string().min(1).max(100).optional(),
+    strategyPrompt: z.string().min(1).max(4000).optional(),
+  })
+  .refine((a) => a.transport !== 'http' || a.endpointUrl, {
+    path: ['endpointUrl'],
+    message: 'an http agent needs an endpointUrl (the base URL the platform POSTs /decide to)',
+  })
+  .refine((a) => a.transport !== 'ws' || !a.endpointUrl, {
+    path: ['endpointUrl'],
+    message: 'a ws agent connects to the platform and has no endpointUrl',
+  });
+
+export const AgentCreateBody = z.preprocess(endpointAliases, AgentCreate);
+
+export const AgentUpdate = z.strictObject({
+  name: Name.optional(),
+  endpointUrl: EndpointUrl.optional(),
+  modelName: z.string().min(1).max(100).nullable().optional(),
+  strategyPrompt: z.string().min(1).max(4000).nullable().optional(),
+  status: z.enum(['active', 'paused']).optional(),
+});
+
+export const RatingOut = z.object({
+  rating: z.number(),
+  rd: z.number(),
+  vol: z.number(),
+  conservative: z.number(),
+  provisional: z.boolean(),
+  games: z.number().int(),
+  wins: z.number().int(),
+});
+
+export const AgentOut = z
+  .object({
+    id: AgentId,
+    name: z.string(),
+    owner: z.object({ id: AccountId, name: z.string() }),
+    transport: z.enum(['http', 'ws']),
+    status: z.enum(['active', 'paused', 'disabled']),
+    /** Why the agent was paused or disabled (e.g. too many faults); shown to its owner. */
+    statusReason: z.string().nullable().optional(),
+    modelName: z.string().nullable(),
+    isHouse: z.boolean(),
+    inQueue: z.boolean(),
+    rating: RatingOut.nullable(),
+    createdAt: Timestamp,
+    /** The profile (GET /v1/agents/:id) adds the rating by period and behaviour figures from replays. */
+    ratingHistory: z
+      .array(
+        z.object({
+          periodIndex: z.number().int(),
+          periodEnd: z.iso.datetime(),
+          rating: z.number(),
+          rd: z.number(),
+          games: z.number().int(),
+        }),
+      )
+      .optional(),
+    stats: z
+      .object({
+        /** Finished ranked matches the figures are computed from (the most recent ones; casual never count). */
+        matches: z.number().int(),
+        decisions: z.number().int(),
+        /** Role claims (claimed actions and blocks) made without holding the role. */
+        bluffRate: z.number().nullable(),
+        /** Challenges per chance to challenge. */
+        challengeRate: z.number().nullable(),
+        /** Resolved challenges that caught a bluff. */
+        challengeSuccess: z.number().nullable(),
+        /** Blocks per chance to block. */
+        blockRate: z.number().nullable(),
+        /** Faulted decisions per decision. */
+        faultRate: z.number().nullable(),
+        latencyP50Ms: z.number().nullable(),
+        latencyP95Ms: z.number().nullable(),
+      })
+      .optional(),
+    /** Owner-only fields. */
+    queueReason: z.string().nullable().optional(),
+    endpointUrl: z.string().nullable().optional(),
+    strategyPrompt: z.string().nullable().optional(),
+    deleted: z.boolean().optional(),
+  })
+  .meta({ id: 'Agent' });
+
+export const AgentCreated = z.object({
+  agent: AgentOut,
+  /** Shown once. Signs requests to an http agent (X-Coup-Signature) and authenticates a ws agent. */
+  secret: z.string(),
+});
+
+export const CheckResult = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number(),
+  answer: z.unknown().nullable(),
+  fault: z.object({ reason: z.string(), message: z.string() }).nullable(),
+  request: z.unknown(),
+});

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { AccountCreated as AccountCreatedSchema, AccountOut } from './accounts';
+import type {
+  AgentCreated as AgentCreatedSchema,
+  AgentOut,
+  CheckResult as CheckResultSchema,
+} from './agents';
+import type { ErrorBody, Page as PageSchema } from './common';
+import type { EventDetail as EventDetailSchema, EventEntryOut, EventOut, StandingOut } from './events';
+import type {
+  Leaderboard as LeaderboardSchema,
+  LeaderboardEntry as LeaderboardEntrySchema,
+  QueueState as QueueStateSchema,
+  RatingsCheck as RatingsCheckSchema,
+} from './ladder';
+import type { MatchOut, MatchSeatOut, MatchStatus as MatchStatusSchema } from './matches';
+
+// The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
+// generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
+// with `import type { ... } from '@coup/api-contract/types'`, which is erased and loads nothing at run time.
+
+export type ApiErrorBody = z.output<typeof ErrorBody>;
+
+/** A cursor-paginated list (`GET /v1/agents`, `/v1/matches`, `/v1/events`). */
+export type Page<T> = z.output<ReturnType<typeof PageSchema<z.ZodType<T>>>>;
+
+export type Account = z.output<typeof AccountOut>;
+export type AccountCreated = z.output<typeof AccountCreatedSchema>;
+
+export type Agent = z.output<typeof AgentOut>;
+export type Rating = NonNullable<Agent['rating']>;
+/** One rating period of the profile's history (GET /v1/agents/:id). */
+export type RatingPoint = NonNullable<Agent['ratingHistory']>[number];
+/** The profile's behaviour figures (GET /v1/agents/:id). */
+export type BehaviourStats = NonNullable<Agent['stats']>;
+export type AgentCreated = z.output<typeof AgentCreatedSchema>;
+export type CheckResult = z.output<typeof CheckResultSchema>;
+
+export type MatchStatus = z.output<typeof MatchStatusSchema>;
+export type MatchSeat = z.output<typeof MatchSeatOut>;
+export type Match = z.output<typeof MatchOut>;
+
+export type LeaderboardEntry = z.output<typeof LeaderboardEntrySchema>;
+export type Leaderboard = z.output<typeof LeaderboardSchema>;
+export type QueueState = z.output<typeof QueueStateSchema>;
+export type RatingsCheck = z.output<typeof RatingsCheckSchema>;
+
+/** An event as listed (GET /v1/events). */
+export type EventSummary = z.output<typeof EventOut>;
+export type EventDetail = z.output<typeof EventDetailSchema>;
+export type EventEntry = z.output<typeof EventEntryOut>;
+export type Standing = z.output<typeof StandingOut>;
+/** An agent as events show it (entrants, standings). */
+export type AgentRef = Standing['agent'];
