@@ -8,6 +8,7 @@ export * from './events';
 export * from './notifications';
 export * from './prompt';
 export * from './decision';
+export * from './llm-record';
 export * from './replay';
 export * from './replay-seat';
 export * from './storable-text';
