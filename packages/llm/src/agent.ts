@@ -1,0 +1,167 @@
+import type { LlmCall, LlmDecision } from '@coup/protocol';
+import { MAX_COMMENT } from '@coup/protocol';
+import { AgentFault, checkAnswer } from '@coup/runner';
+import type { MatchAgent } from '@coup/runner';
+import { callModel } from './call';
+import type { CallResult } from './call';
+import { conversation, correctionMessage } from './conversation';
+import { extractAnswer } from './extract';
+import type { ModelHandle } from './service';
+
+// One hosted llm agent: for each decision it asks its model (through the operator's OpenAI-compatible
+// server), extracts {"action": ...} from the answer, and, if that is not a legal action and the deadline
+// allows, asks once more with the error. 429s are retried after a backoff while the deadline allows; a
+// server that refuses JSON mode is asked again without it. Every call is reported (DecisionReport.llm) and
+// so recorded in the replay, faults included.
+
+export interface LlmAgentOptions {
+  name: string;
+  agentId?: string;
+  strategyPrompt?: string | null;
+  model: ModelHandle;
+  /** The seat's decision deadline (LLM_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+/** First wait after a 429 without Retry-After, doubled each time (with jitter). */
+const BACKOFF_BASE_MS = 200;
+/** Never start a call with less time than this left: it could not answer anyway. */
+const MIN_CALL_MS = 50;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function add(llm: LlmDecision, call: LlmCall): void {
+  llm.calls.push(call);
+  llm.promptTokens += call.promptTokens ?? 0;
+  llm.completionTokens += call.completionTokens ?? 0;
+  llm.latencyMs = Math.round((llm.latencyMs + call.latencyMs) * 10) / 10;
+  llm.retries = llm.calls.length - 1;
+  if (call.raw !== null) llm.raw = call.raw;
+}
+
+/** A model's comment longer than the protocol allows is cut, not a fault: it is only for spectators. */
+function tidy(body: Record<string, unknown>): Record<string, unknown> {
+  const { comment, ...rest } = body;
+  if (typeof comment !== 'string') return rest;
+  return { ...rest, comment: comment.slice(0, MAX_COMMENT) };
+}
+
+export function llmAgent(o: LlmAgentOptions): MatchAgent {
+  const { model } = o;
+  return {
+    name: o.name,
+    ...(o.agentId !== undefined ? { agentId: o.agentId } : {}),
+    timeoutMs: o.timeoutMs,
+    async decide(req, signal, report) {
+      const llm: LlmDecision = {
+        model: model.name,
+        promptTokens: 0,
+        completionTokens: 0,
+        latencyMs: 0,
+        retries: 0,
+        raw: null,
+        calls: [],
+      };
+      if (report) report.llm = llm;
+      const messages = conversation(req, o.strategyPrompt);
+      const left = () => req.deadline - Date.now();
+      let kind: LlmCall['kind'] = 'first';
+      let corrected = false;
+      let backoffs = 0;
+      let plainTried = false;
+      for (;;) {
+        if (signal.aborted || left() < MIN_CALL_MS) {
+          throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);
+        }
+        const jsonMode = model.jsonMode() && !plainTried;
+        const callKind = kind;
+        const result: CallResult | null = await model.limit(() =>
+          // A call that waited for a free slot past the deadline is never sent.
+          signal.aborted || left() < MIN_CALL_MS
+            ? null
+            : callModel({
+                client: model.client,
+                model: model.name,
+                messages,
+                jsonMode,
+                kind: callKind,
+                ...(model.config.maxTokens !== undefined ? { maxTokens: model.config.maxTokens } : {}),
+                signal,
+                timeoutMs: left(),
+              }),
+        );
+        if (!result) continue;
+        add(llm, result.record);
+        const call = result.record;
+        switch (call.outcome) {
+          case 'answer': {
+            if (plainTried) model.jsonModeRefused();
+            const text = result.text ?? '';
+            const extracted = extractAnswer(text, req.legalActions);
+            const body = extracted.ok ? tidy(extracted.body) : null;
+            const checked = body ? checkAnswer(body, req.legalActions) : null;
+            if (checked?.ok) return body;
+            const error = extracted.ok
+              ? checked?.ok === false
+                ? checked.fault.message
+                : 'invalid'
+              : extracted.message;
+            call.error = error;
+            // One corrective retry, if the deadline leaves time for another call like this one.
+            if (!corrected && left() > call.latencyMs * 1.2 + MIN_CALL_MS) {
+              corrected = true;
+              kind = 'corrective';
+              messages.push(
+                { role: 'assistant', content: text },
+                { role: 'user', content: correctionMessage(error) },
+              );
+              continue;
+            }
+            // The runner records the fault (invalid_answer or illegal_action) and plays the default action.
+            if (body) return body;
+            throw new AgentFault('invalid_answer', `model ${model.name}: ${error}`);
+          }
+          case 'rate_limited': {
+            const jitter = 0.8 + Math.random() * 0.4;
+            const wait =
+              result.retryAfterS !== null
+                ? result.retryAfterS * 1000
+                : BACKOFF_BASE_MS * 2 ** backoffs * jitter;
+            backoffs++;
+            if (left() - wait < MIN_CALL_MS * 2) {
+              throw new AgentFault(
+                'http_status',
+                `model ${model.name} is rate limited (429) and the deadline leaves no time to retry (${backoffs} tries)`,
+              );
+            }
+            await sleep(wait, signal);
+            kind = 'backoff';
+            continue;
+          }
+          case 'http_error':
+            // A server without JSON mode refuses response_format (400): ask again without it.
+            if (call.status === 400 && jsonMode && !plainTried) {
+              plainTried = true;
+              kind = 'plain';
+              continue;
+            }
+            throw new AgentFault('http_status', `model server answered ${call.status}: ${call.error ?? ''}`);
+          case 'error':
+            throw new AgentFault('transport_error', `model server unreachable: ${call.error ?? ''}`);
+          case 'aborted':
+            throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);
+        }
+      }
+    },
+  };
+}
