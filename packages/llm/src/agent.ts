@@ -72,7 +72,26 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         raw: null,
         calls: [],
       };
-      if (report) report.llm = llm;
+      // A call still in flight when the decision is recorded (the deadline passed) is recorded as cut.
+      let inflight: { kind: LlmCall['kind']; jsonMode: boolean; started: number } | null = null;
+      if (report) {
+        report.llm = llm;
+        report.onRecord = () => {
+          if (!inflight) return;
+          add(llm, {
+            kind: inflight.kind,
+            outcome: 'aborted',
+            status: null,
+            latencyMs: Math.round((performance.now() - inflight.started) * 10) / 10,
+            promptTokens: null,
+            completionTokens: null,
+            jsonMode: inflight.jsonMode,
+            raw: null,
+            error: 'no answer before the deadline',
+          });
+          inflight = null;
+        };
+      }
       const messages = conversation(req, o.strategyPrompt);
       const left = () => req.deadline - Date.now();
       let kind: LlmCall['kind'] = 'first';
@@ -85,21 +104,25 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         }
         const jsonMode = model.jsonMode() && !plainTried;
         const callKind = kind;
-        const result: CallResult | null = await model.limit(() =>
+        const result: CallResult | null = await model.limit(async () => {
           // A call that waited for a free slot past the deadline is never sent.
-          signal.aborted || left() < MIN_CALL_MS
-            ? null
-            : callModel({
-                client: model.client,
-                model: model.name,
-                messages,
-                jsonMode,
-                kind: callKind,
-                ...(model.config.maxTokens !== undefined ? { maxTokens: model.config.maxTokens } : {}),
-                signal,
-                timeoutMs: left(),
-              }),
-        );
+          if (signal.aborted || left() < MIN_CALL_MS) return null;
+          inflight = { kind: callKind, jsonMode, started: performance.now() };
+          try {
+            return await callModel({
+              client: model.client,
+              model: model.name,
+              messages,
+              jsonMode,
+              kind: callKind,
+              ...(model.config.maxTokens !== undefined ? { maxTokens: model.config.maxTokens } : {}),
+              signal,
+              timeoutMs: left(),
+            });
+          } finally {
+            inflight = null;
+          }
+        });
         if (!result) continue;
         add(llm, result.record);
         const call = result.record;

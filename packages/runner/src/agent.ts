@@ -8,6 +8,11 @@ import type { DecisionRequest, LlmDecision, MatchEnd, MatchStart } from '@coup/p
 export interface DecisionReport {
   /** A hosted language-model agent's calls (transport `llm`). */
   llm?: LlmDecision;
+  /**
+   * Called right before the report is copied into the replay: the agent may close what is still in flight
+   * (a call cut by the deadline). Must not throw.
+   */
+  onRecord?(): void;
 }
 
 /**

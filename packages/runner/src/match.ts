@@ -318,6 +318,11 @@ export class MatchLoop {
 
   private record(f: Inflight, step: DecisionStep): void {
     // A snapshot: the agent may still be working on its report (a call aborted after the deadline).
+    try {
+      f.report.onRecord?.();
+    } catch {
+      // a report is a convenience: it never stops a match
+    }
     if (f.report.llm) step.llm = structuredClone(f.report.llm);
     this.steps.push(step);
     this.o.onDecision?.(step);
