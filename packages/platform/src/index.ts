@@ -16,3 +16,6 @@ export * from './events/index';
 export * from './agent-secrets';
 export * from './revocation';
 export * from './throttled-log';
+export * from './llm-endpoint';
+export * from './llm-service';
+export * from './llm-usage';

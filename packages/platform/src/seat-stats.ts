@@ -1,6 +1,8 @@
 import { applyAction, CLAIM, createGame, forfeit } from '@coup/engine';
 import type { Action, GameSetup, GameState, Role, TurnActionType } from '@coup/engine';
 import type { Replay } from '@coup/protocol';
+import type { LlmUsage } from './llm-usage';
+import { sumLlmUsage } from './llm-usage';
 
 /** What one seat did in one match; summed over matches for an agent's profile. */
 export interface SeatStats {
@@ -21,6 +23,8 @@ export interface SeatStats {
   blocks: number;
   /** Latency of each answered decision, ms (rounded to 0.1). */
   latencies: number[];
+  /** Language-model calls (llm agents only): tokens, retries, cost. Set by the worker (llmUsage). */
+  llm?: LlmUsage | null;
 }
 
 export const emptyStats = (): SeatStats => ({
@@ -101,7 +105,9 @@ export function seatStats(replay: Replay): SeatStats[] {
 /** Sums per-match stats into an agent's totals (latencies concatenated). */
 export function sumStats(all: Iterable<SeatStats>): SeatStats {
   const t = emptyStats();
+  const llm: (LlmUsage | null | undefined)[] = [];
   for (const x of all) {
+    llm.push(x.llm);
     t.decisions += x.decisions;
     t.faults += x.faults;
     t.claims += x.claims;
@@ -114,6 +120,8 @@ export function sumStats(all: Iterable<SeatStats>): SeatStats {
     t.blocks += x.blocks;
     for (const l of x.latencies) t.latencies.push(l);
   }
+  const usage = sumLlmUsage(llm);
+  if (usage) t.llm = usage;
   return t;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Prisma } from '@coup/db';
 import { PROVISIONAL_RD } from '@coup/rating';
 import { checkRatings } from '@coup/worker';
+import { assertLlmModel } from '../services/llm-policy';
 import { conflict } from '../plugins/errors';
 import { AgentId, errors } from '../schemas/common';
 import { Leaderboard, LeaderboardQuery, QueueState, RatingsCheck } from '../schemas/ladder';
@@ -101,6 +102,8 @@ export const ladderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/agents/:id/queue', queueSchema('Join the ranked queue'), async (req) => {
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
+    // An llm agent plays only while the platform can call its model.
+    if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
     if (agent.inQueue) return present(agent);
     const updated = await app.prisma.agent.update({
       where: { id: agent.id },
