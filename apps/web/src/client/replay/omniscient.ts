@@ -45,6 +45,7 @@ export function decisionView(step: Extract<Replay['steps'][number], { kind: 'dec
   };
   if (step.comment !== undefined) d.comment = step.comment;
   if (step.unused) d.unused = true;
+  if (step.llm) d.llm = step.llm;
   return d;
 }
 
