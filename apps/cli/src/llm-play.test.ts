@@ -69,22 +69,26 @@ describe('coup play llm:<model>', () => {
     },
   );
 
-  it('says what to set when LLM_BASE_URL is missing, and refuses a model LLM_MODELS does not list', async () => {
-    const missing = await runCli(['play', 'llm:qwen2.5-7b', 'bot:random']);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('llm:qwen2.5-7b needs a model server: set LLM_BASE_URL');
-    expect(missing.stderr).toContain('http://127.0.0.1:11434/v1');
-    const unlisted = await runCli(['play', 'llm:gpt-9', 'bot:random'], {
-      LLM_BASE_URL: stand.baseUrl,
-      LLM_MODELS: 'stand-in-7b',
-    });
-    expect(unlisted.code).toBe(2);
-    expect(unlisted.stderr).toContain('llm:gpt-9: not in LLM_MODELS (stand-in-7b)');
-    const noModel = await runCli(['play', 'llm:', 'bot:random'], { LLM_BASE_URL: stand.baseUrl });
-    expect(noModel.code).toBe(2);
-    expect(noModel.stderr).toContain('names no model');
-    const stray = await runCli(['play', 'bot:random', 'bot:honest', '--strategy-prompt', 'x']);
-    expect(stray.code).toBe(2);
-    expect(stray.stderr).toContain('for llm:<model> agents');
-  });
+  it(
+    'says what to set when LLM_BASE_URL is missing, and refuses a model LLM_MODELS does not list',
+    { timeout: 60_000 },
+    async () => {
+      const missing = await runCli(['play', 'llm:qwen2.5-7b', 'bot:random']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('llm:qwen2.5-7b needs a model server: set LLM_BASE_URL');
+      expect(missing.stderr).toContain('http://127.0.0.1:11434/v1');
+      const unlisted = await runCli(['play', 'llm:gpt-9', 'bot:random'], {
+        LLM_BASE_URL: stand.baseUrl,
+        LLM_MODELS: 'stand-in-7b',
+      });
+      expect(unlisted.code).toBe(2);
+      expect(unlisted.stderr).toContain('llm:gpt-9: not in LLM_MODELS (stand-in-7b)');
+      const noModel = await runCli(['play', 'llm:', 'bot:random'], { LLM_BASE_URL: stand.baseUrl });
+      expect(noModel.code).toBe(2);
+      expect(noModel.stderr).toContain('names no model');
+      const stray = await runCli(['play', 'bot:random', 'bot:honest', '--strategy-prompt', 'x']);
+      expect(stray.code).toBe(2);
+      expect(stray.stderr).toContain('for llm:<model> agents');
+    },
+  );
 });
