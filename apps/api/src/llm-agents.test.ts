@@ -45,6 +45,8 @@ beforeAll(async () => {
     apiKey: 'sk-stand-in',
     models: [MODEL, 'other-model'],
     behave: (call) => {
+      // A "#slow" agent's model thinks 150 ms per question: its match runs long enough to look at it.
+      if (call.system.includes('#slow')) return { slowMs: 150 };
       // A "#flaky" agent's model, on its own turns (decisions that never become unused): invalid JSON on
       // its 2nd turn (corrected by the retry), a 500 on its 3rd (a fault).
       if (!call.system.includes('#flaky') || call.corrective) return 'play';
@@ -261,6 +263,34 @@ describe('a ranked match of two llm agents and two house bots', () => {
     expect(llm?.costPerMatch).toBeCloseTo((prompt * 0.5 + completion * 1.5) / 1e6, 5);
     const houseProfile = await h.api<AgentBody>('GET', `/v1/agents/${house[0]}`);
     expect(houseProfile.body.stats?.llm ?? null).toBeNull();
+  }, 180_000);
+});
+
+describe('while an llm match runs', () => {
+  it('nobody gets its model calls: no replay yet (409), and the live view carries public events only', async () => {
+    const slow = await registerLlm(`#slow ${STAND_IN_SHARP}`);
+    const id = await h.queueMatch(h.adminKey, [slow.id, house[0] as string], { ranked: true });
+    const keys = h.platform.runtime.keys;
+    // Wait until the match is running and has published something live.
+    let log: string[] = [];
+    for (let i = 0; i < 100 && log.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      log = await h.platform.runtime.redis.lrange(keys.matchLog(id), 0, -1);
+    }
+    expect(log.length).toBeGreaterThanOrEqual(3);
+    for (const q of ['', '?seat=0', '?seat=1']) {
+      const res = await h.api('GET', `/v1/matches/${id}/replay${q}`, { key: slow.owner.key });
+      expectError(res, 409, 'match_not_finished');
+    }
+    for (const line of log) {
+      expect(line).not.toContain('"llm"');
+      expect(line).not.toContain('promptTokens');
+      expect(line).not.toContain('stand-in');
+    }
+    const done = await h.waitForMatch(id, 120_000);
+    expect(done.status).toBe('finished');
+    const replay = Replay.parse((await h.api('GET', `/v1/matches/${id}/replay`)).body);
+    expect(replay.steps.some((s) => s.kind === 'decision' && s.llm?.model === MODEL)).toBe(true);
   }, 180_000);
 });
 
