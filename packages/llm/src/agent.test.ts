@@ -201,6 +201,59 @@ describe('llm agent', () => {
     }
   });
 
+  it("keeps the match's earlier exchanges within historyTokens, newest first, and forgets them in a new match", async () => {
+    script = () => 'play';
+    const svc = (historyTokens: number) =>
+      new LlmService({
+        baseUrl: server.baseUrl,
+        apiKey: 'sk-test-key',
+        models: [{ name: MODEL, maxConcurrency: 2, historyTokens }],
+        timeoutMs: 3000,
+      });
+    const ask = async (agent: ReturnType<LlmService['agent']>, matchId: string, seed: string) => {
+      const state = createGame({ players: 2, seed });
+      const seat = state.activeSeat;
+      const req = buildDecisionRequest({
+        state,
+        seat,
+        matchId,
+        decisionId: decisionId(matchId, 0, seat),
+        deadline: Date.now() + 3000,
+        timeoutMs: 3000,
+        names: ['a', 'b'],
+        history: [],
+      });
+      await agent.decide(req, AbortSignal.timeout(3000));
+      return { req, call: server.calls.at(-1) as StandInCall };
+    };
+    const roles = (c: StandInCall) => c.messages.map((m) => m.role).join(',');
+
+    const keeping = svc(100_000).agent({ name: 'memory', model: MODEL });
+    const first = await ask(keeping, 'mt_a', 'h1');
+    expect(roles(first.call)).toBe('system,user');
+    const second = await ask(keeping, 'mt_a', 'h2');
+    expect(roles(second.call)).toBe('system,user,assistant,user');
+    expect(second.call.messages[1]?.content).toContain(first.req.prompt);
+    expect(second.call.user).toContain(second.req.prompt);
+    const third = await ask(keeping, 'mt_a', 'h3');
+    expect(roles(third.call)).toBe('system,user,assistant,user,assistant,user');
+    // A new match starts a new conversation.
+    expect(roles((await ask(keeping, 'mt_b', 'h4')).call)).toBe('system,user');
+
+    // A budget that holds one exchange keeps only the newest.
+    const tokens = Math.ceil((first.call.messages[1]?.content.length ?? 0) / 4) + 40;
+    const tight = svc(tokens).agent({ name: 'tight', model: MODEL });
+    await ask(tight, 'mt_c', 'h1');
+    const b = await ask(tight, 'mt_c', 'h2');
+    const c = await ask(tight, 'mt_c', 'h3');
+    expect(roles(c.call)).toBe('system,user,assistant,user');
+    expect(c.call.messages[1]?.content).toContain(b.req.prompt);
+    // Off by default.
+    const plain = service().agent({ name: 'plain', model: MODEL });
+    await ask(plain, 'mt_d', 'h1');
+    expect(roles((await ask(plain, 'mt_d', 'h2')).call)).toBe('system,user');
+  });
+
   it('is a transport_error when the server cannot be reached', async () => {
     const { fault, llm } = await decideOnce(2000, service(2000, 'http://127.0.0.1:9/v1'));
     expect(fault?.reason).toBe('transport_error');

@@ -5,6 +5,7 @@ import type { MatchAgent } from '@coup/runner';
 import { callModel } from './call';
 import type { CallResult } from './call';
 import { conversation, correctionMessage } from './conversation';
+import type { Exchange } from './conversation';
 import { extractAnswer } from './extract';
 import type { ModelHandle } from './service';
 
@@ -56,8 +57,23 @@ function tidy(body: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, comment: comment.slice(0, MAX_COMMENT) };
 }
 
+/** Exchanges kept per match, whatever the budget: a match has at most a few hundred of a seat's decisions. */
+const MAX_EXCHANGES = 400;
+
 export function llmAgent(o: LlmAgentOptions): MatchAgent {
   const { model } = o;
+  const historyTokens = model.config.historyTokens ?? 0;
+  // The match's earlier exchanges (when the model keeps history): one seat's decisions come one at a time.
+  let memory: { matchId: string; exchanges: Exchange[] } = { matchId: '', exchanges: [] };
+  const remember = (matchId: string, prompt: string, answer: string) => {
+    if (historyTokens <= 0) return;
+    if (memory.matchId !== matchId) memory = { matchId, exchanges: [] };
+    memory.exchanges.push([
+      { role: 'user', content: prompt },
+      { role: 'assistant', content: answer },
+    ]);
+    if (memory.exchanges.length > MAX_EXCHANGES) memory.exchanges.shift();
+  };
   return {
     name: o.name,
     ...(o.agentId !== undefined ? { agentId: o.agentId } : {}),
@@ -92,7 +108,9 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
           inflight = null;
         };
       }
-      const messages = conversation(req, o.strategyPrompt);
+      const history = historyTokens > 0 && memory.matchId === req.matchId ? memory.exchanges : [];
+      const messages = conversation(req, o.strategyPrompt, history, historyTokens);
+      const question = messages[messages.length - 1]?.content ?? '';
       const left = () => req.deadline - Date.now();
       let kind: LlmCall['kind'] = 'first';
       let corrected = false;
@@ -133,7 +151,10 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
             const extracted = extractAnswer(text, req.legalActions);
             const body = extracted.ok ? tidy(extracted.body) : null;
             const checked = body ? checkAnswer(body, req.legalActions) : null;
-            if (checked?.ok) return body;
+            if (checked?.ok) {
+              remember(req.matchId, question, text);
+              return body;
+            }
             const error = extracted.ok
               ? checked?.ok === false
                 ? checked.fault.message

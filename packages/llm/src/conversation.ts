@@ -34,10 +34,34 @@ export function correctionMessage(error: string): string {
   );
 }
 
-export function conversation(req: Pick<DecisionRequest, 'prompt'>, strategyPrompt?: string | null) {
-  const messages: ChatMessage[] = [
+/** Tokens of a text, roughly (4 characters each): enough to keep a conversation within a budget. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** One earlier decision of the match: what the model was asked and what it answered. */
+export type Exchange = readonly [ChatMessage, ChatMessage];
+
+/**
+ * The messages of a decision: the system message, the newest earlier exchanges of the match that fit in
+ * `historyTokens` (oldest first, as they happened), then the decision's prompt.
+ */
+export function conversation(
+  req: Pick<DecisionRequest, 'prompt'>,
+  strategyPrompt?: string | null,
+  history: readonly Exchange[] = [],
+  historyTokens = 0,
+): ChatMessage[] {
+  const kept: Exchange[] = [];
+  let used = 0;
+  for (let i = history.length - 1; i >= 0 && historyTokens > 0; i--) {
+    const exchange = history[i] as Exchange;
+    const cost = estimateTokens(exchange[0].content) + estimateTokens(exchange[1].content);
+    if (used + cost > historyTokens) break;
+    used += cost;
+    kept.unshift(exchange);
+  }
+  return [
     { role: 'system', content: systemMessage(strategyPrompt) },
+    ...kept.flat(),
     { role: 'user', content: userMessage(req) },
   ];
-  return messages;
 }

@@ -24,6 +24,11 @@ export const LlmModelConfig = z.strictObject({
   completionPricePerMTok: z.number().min(0).optional(),
   /** Sent as max_tokens (caps the answer's length and cost); unset: the server's default. */
   maxTokens: z.number().int().min(16).max(100_000).optional(),
+  /**
+   * Earlier decisions of the match (prompt and answer) kept in the conversation, newest first, up to about
+   * this many tokens (4 characters each). Unset or 0: every decision is asked on its own.
+   */
+  historyTokens: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type LlmModelConfig = z.infer<typeof LlmModelConfig>;
 

@@ -28,13 +28,13 @@ export interface StandInCall {
   index: number;
   model: string;
   system: string;
-  /** The first user message (the decision's prompt). */
+  /** The decision's prompt: the last user message that lists legal actions (earlier ones are history). */
   user: string;
   /** The whole conversation as sent. */
   messages: { role: string; content: string }[];
   /** The call asked for JSON output (response_format). */
   jsonMode: boolean;
-  /** A corrective retry: the conversation holds an earlier answer of the model. */
+  /** A corrective retry: the last message is the correction, not a decision's prompt. */
   corrective: boolean;
   authorization: string | undefined;
 }
@@ -57,6 +57,9 @@ export interface StandInServer {
   calls: StandInCall[];
   close(): Promise<void>;
 }
+
+/** What every decision prompt holds (protocol's renderPrompt) and no correction message does. */
+const ANSWER_LIST = 'Answer with {"action": <one of these>}:';
 
 /** Tokens as a rough count (4 characters each), so usage is deterministic and grows with the text. */
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -133,14 +136,16 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       send(res, 404, apiError(`model ${model} does not exist`, 'invalid_request_error', 'model_not_found'));
       return;
     }
+    const prompts = messages.filter((m) => m.role === 'user' && m.content.includes(ANSWER_LIST));
+    const last = messages.at(-1);
     const call: StandInCall = {
       index: calls.length,
       model,
       system: messages.find((m) => m.role === 'system')?.content ?? '',
-      user: messages.find((m) => m.role === 'user')?.content ?? '',
+      user: prompts.at(-1)?.content ?? '',
       messages,
       jsonMode: body.response_format !== undefined,
-      corrective: messages.some((m) => m.role === 'assistant'),
+      corrective: last?.role === 'user' && !last.content.includes(ANSWER_LIST),
       authorization: req.headers.authorization,
     };
     calls.push(call);
