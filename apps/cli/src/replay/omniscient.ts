@@ -3,6 +3,7 @@ import type { GameEvent, GameState } from '@coup/engine';
 import type { Replay } from '@coup/protocol';
 import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
 import type { Who } from './describe.ts';
+import { llmSummary } from './llm-summary.ts';
 
 // The omniscient replay, turn by turn: the engine is re-run over the recorded steps so that every event
 // is printed next to the decision that caused it (its latency, fault and comment) and every turn header
@@ -116,6 +117,7 @@ export function renderReplay(r: Replay): string[] {
       out.push(`  ${who(step.seat)}: ${describeAction(step.applied, who)}${suffix}`);
     }
     if (step.comment) out.push(`    ${who(step.seat)} says: ${JSON.stringify(step.comment)}`);
+    if (step.llm) out.push(`    ${who(step.seat)}: ${llmSummary(step.llm)}`);
   }
   if (cursor < r.events.length) print(r.events.slice(cursor), state, '');
 

@@ -2,6 +2,7 @@ import type { Action, GameEvent } from '@coup/engine';
 import type { SeatReplay } from '@coup/protocol';
 import { describeAction, describeEvent, describeRanking, formatMs, namer, roleName } from './describe.ts';
 import type { Who } from './describe.ts';
+import { llmSummary } from './llm-summary.ts';
 
 type SeatDecision = SeatReplay['decisions'][number];
 
@@ -71,6 +72,18 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
       out.push(`      answered ${d.applied ? option(d.applied as Action, d, who) : 'nothing'} in ${latency}`);
     }
     if (d.comment) out.push(`      comment: ${JSON.stringify(d.comment)}`);
+    if (d.llm) {
+      out.push(`      ${llmSummary(d.llm)}`);
+      // With --prompts, what the model answered too (each call: the first, retries, the corrective one).
+      if (prompts) {
+        for (const c of d.llm.calls) {
+          out.push(
+            `      model ${c.kind}: ${c.outcome}${c.status !== null ? ` ${c.status}` : ''}${c.error ? ` (${c.error})` : ''}`,
+          );
+          for (const line of (c.raw ?? '').split('\n').filter(Boolean)) out.push(`      < ${line}`);
+        }
+      }
+    }
   }
   print(sr.events.slice(cursor));
 
