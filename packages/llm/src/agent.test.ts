@@ -254,6 +254,22 @@ describe('llm agent', () => {
     expect(roles((await ask(plain, 'mt_d', 'h2')).call)).toBe('system,user');
   });
 
+  it('keeps what it records storable: no NUL from the model in a fault, no half surrogate in a cut comment', async () => {
+    script = () => ({ text: 'no json \u0000 here \uD800' });
+    const bad = await decideOnce();
+    expect(bad.fault?.reason).toBe('invalid_answer');
+    expect(bad.fault?.message).not.toMatch(/[\u0000\uD800]/);
+    expect(bad.llm.raw).toBe('no json \uFFFD here \uFFFD');
+    expect(bad.llm.calls[0]?.error).not.toMatch(/\u0000/);
+    const comment = `${'a'.repeat(279)}\u{1F600}${'b'.repeat(50)}`;
+    script = () => ({ text: JSON.stringify({ action: { type: 'income' }, comment }) });
+    const long = await decideOnce();
+    expect(long.fault).toBeNull();
+    const kept = (long.answer as { comment: string }).comment;
+    expect(kept).toBe('a'.repeat(279));
+    expect(kept).not.toMatch(/[\uD800-\uDFFF]/);
+  });
+
   it('is a transport_error when the server cannot be reached', async () => {
     const { fault, llm } = await decideOnce(2000, service(2000, 'http://127.0.0.1:9/v1'));
     expect(fault?.reason).toBe('transport_error');

@@ -7,6 +7,7 @@ import type { CallResult } from './call';
 import { conversation, correctionMessage } from './conversation';
 import type { Exchange } from './conversation';
 import { extractAnswer } from './extract';
+import { storableText } from './storable';
 import type { ModelHandle } from './service';
 
 // One hosted llm agent: for each decision it asks its model (through the operator's OpenAI-compatible
@@ -54,7 +55,10 @@ function add(llm: LlmDecision, call: LlmCall): void {
 function tidy(body: Record<string, unknown>): Record<string, unknown> {
   const { comment, ...rest } = body;
   if (typeof comment !== 'string') return rest;
-  return { ...rest, comment: comment.slice(0, MAX_COMMENT) };
+  if (comment.length <= MAX_COMMENT) return { ...rest, comment };
+  // Never cut a surrogate pair in two (the replay could not store half of one).
+  const end = /[\uD800-\uDBFF]/.test(comment[MAX_COMMENT - 1] ?? '') ? MAX_COMMENT - 1 : MAX_COMMENT;
+  return { ...rest, comment: comment.slice(0, end) };
 }
 
 /** Exchanges kept per match, whatever the budget: a match has at most a few hundred of a seat's decisions. */
@@ -155,11 +159,10 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
               remember(req.matchId, question, text);
               return body;
             }
-            const error = extracted.ok
-              ? checked?.ok === false
-                ? checked.fault.message
-                : 'invalid'
-              : extracted.message;
+            // Quotes the model's text: made storable (no NUL, no lone surrogate) for the replay.
+            const error = storableText(
+              extracted.ok ? (checked?.ok === false ? checked.fault.message : 'invalid') : extracted.message,
+            );
             call.error = error;
             // One corrective retry, if the deadline leaves time for another call like this one.
             if (!corrected && left() > call.latencyMs * 1.2 + MIN_CALL_MS) {

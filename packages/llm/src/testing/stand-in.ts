@@ -18,6 +18,8 @@ export type StandInBehaviour =
   | 'invalid_json'
   /** Well-formed JSON naming an action that is not legal. */
   | 'illegal'
+  /** Answers exactly this text. */
+  | { text: string }
   /** Waits, then answers as `then` (default 'play'). */
   | { slowMs: number; then?: StandInBehaviour }
   /** An HTTP error with an OpenAI-style error body. */
@@ -86,6 +88,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 function answerText(behaviour: StandInBehaviour, call: StandInCall): string {
+  if (typeof behaviour === 'object' && 'text' in behaviour) return behaviour.text;
   const choice = standInChoice(call.system, call.user);
   const action = choice?.json ?? '{"type":"pass"}';
   switch (behaviour) {
@@ -159,7 +162,7 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       await new Promise((r) => setTimeout(r, slowMs));
       behaviour = then ?? 'play';
     }
-    if (typeof behaviour === 'object') {
+    if (typeof behaviour === 'object' && 'status' in behaviour) {
       const headers: Record<string, string> =
         behaviour.retryAfterS !== undefined ? { 'retry-after': String(behaviour.retryAfterS) } : {};
       const type = behaviour.status === 429 ? 'rate_limit_exceeded' : 'server_error';
