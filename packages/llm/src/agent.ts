@@ -92,7 +92,7 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         raw: null,
         calls: [],
       };
-      // A call still in flight when the decision is recorded (the deadline passed) is recorded as cut.
+      // A call still in flight when the decision is recorded (deadline passed, or retired) is recorded as cut.
       let inflight: { kind: LlmCall['kind']; jsonMode: boolean; started: number } | null = null;
       if (report) {
         report.llm = llm;
@@ -107,7 +107,8 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
             completionTokens: null,
             jsonMode: inflight.jsonMode,
             raw: null,
-            error: 'no answer before the deadline',
+            error:
+              'cut: the deadline passed (or the decision was no longer needed) before the model answered',
           });
           inflight = null;
         };
