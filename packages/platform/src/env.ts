@@ -134,7 +134,7 @@ export const EnvSchema = z.object({
       }
     }),
   /** Decision deadline of llm seats (the match's other seats keep MATCH_TIMEOUT_MS or theirs). */
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AGENT_ADDRESSES: AgentAddresses };

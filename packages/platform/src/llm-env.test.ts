@@ -41,6 +41,7 @@ describe('LLM_* configuration', () => {
     expect(() => parseEnv({ LLM_BASE_URL: 'ftp://x/v1' })).toThrow(/LLM_BASE_URL/);
     expect(() => parseEnv({ LLM_MODELS: 'a,a' })).toThrow(/LLM_MODELS: model "a" is listed twice/);
     expect(() => parseEnv({ LLM_TIMEOUT_MS: '5' })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => parseEnv({ LLM_TIMEOUT_MS: '30s' })).toThrow(/LLM_TIMEOUT_MS/);
     // Loopback and private networks are the operator's own servers: allowed even with AGENT_ADDRESSES=public.
     expect(
       parseEnv({ LLM_BASE_URL: 'http://10.0.0.5:11434/v1', AGENT_ADDRESSES: 'public' }).LLM_BASE_URL,

@@ -43,8 +43,8 @@ export function llmServiceFromEnv(
   }
   const rawTimeout = env.LLM_TIMEOUT_MS?.trim();
   const timeoutMs = rawTimeout ? Number(rawTimeout) : DEFAULT_LLM_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) {
-    throw new CliError(`LLM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 600_000) {
+    throw new CliError(`LLM_TIMEOUT_MS must be a whole number of milliseconds from 50 to 600000`);
   }
   const apiKey = env.LLM_API_KEY?.trim();
   return new LlmService({ baseUrl, models: listed, timeoutMs, ...(apiKey ? { apiKey } : {}) });
