@@ -26,6 +26,7 @@ import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
+import { modelRoutes } from './routes/models';
 
 /** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
 export interface AppServices {
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(liveRoutes);
       await v1.register(ladderRoutes);
       await v1.register(eventRoutes);
+      await v1.register(modelRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { seatStats } from '@coup/platform';
+import { llmUsage, seatStats } from '@coup/platform';
 import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
@@ -84,6 +84,11 @@ export async function runMatchJob(
     let stats: SeatStats[] | null = null;
     try {
       stats = seatStats(replay);
+      // llm seats: tokens and cost at the operator's current prices (LLM_MODELS).
+      const usage = llmUsage(replay, (model) => deps.transports.llm?.modelConfig(model));
+      usage.forEach((u, seat) => {
+        if (u && stats?.[seat]) stats[seat].llm = u;
+      });
     } catch (err) {
       // Statistics are a convenience; a replay that does not re-run is a bug to log, not a lost match.
       deps.log?.('seat statistics failed', { matchId, err: String(err) });

@@ -42,6 +42,8 @@ export async function startWorkers(
     matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
     timeoutMs: env.MATCH_TIMEOUT_MS,
     matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
+    // llm agents are matched only while their model can be called.
+    llmModels: env.LLM_BASE_URL ? env.LLM_MODELS.map((m) => m.name) : [],
     eventsEnabled: env.EVENTS_ENABLED,
     sweep: { everyMs: env.SWEEP_INTERVAL_MS, lockMs: env.WORKER_LOCK_MS, graceMs: env.SWEEP_GRACE_MS },
     log,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { LlmDecision } from '@coup/protocol';
 import { AccountId, AgentId, Limit, Name, Timestamp } from './common';
+
+/** http: the platform calls the agent; ws: the agent connects; llm: the platform plays a model for it. */
+export const TRANSPORTS = ['http', 'ws', 'llm'] as const;
 
 const EndpointUrl = z
   .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
@@ -29,9 +33,11 @@ export const AgentListQuery = z.strictObject({
 export const AgentCreate = z
   .strictObject({
     name: Name,
-    transport: z.enum(['http', 'ws']).default('http'),
+    transport: z.enum(TRANSPORTS).default('http'),
     endpointUrl: EndpointUrl.optional(),
+    /** For an llm agent, the model it is played with: one of GET /v1/models (LLM_MODELS). */
     modelName: z.string().min(1).max(100).optional(),
+    /** Sent to the agent with every decision; an llm agent's model gets it in its system message. */
     strategyPrompt: z.string().min(1).max(4000).optional(),
   })
   .refine((a) => a.transport !== 'http' || a.endpointUrl, {
@@ -41,6 +47,14 @@ export const AgentCreate = z
   .refine((a) => a.transport !== 'ws' || !a.endpointUrl, {
     path: ['endpointUrl'],
     message: 'a ws agent connects to the platform and has no endpointUrl',
+  })
+  .refine((a) => a.transport !== 'llm' || !a.endpointUrl, {
+    path: ['endpointUrl'],
+    message: 'an llm agent is played by the platform through its model server and has no endpointUrl',
+  })
+  .refine((a) => a.transport !== 'llm' || a.modelName, {
+    path: ['modelName'],
+    message: 'an llm agent needs a modelName: one of the models listed by GET /v1/models',
   });
 
 export const AgentCreateBody = z.preprocess(endpointAliases, AgentCreate);
@@ -68,7 +82,7 @@ export const AgentOut = z
     id: AgentId,
     name: z.string(),
     owner: z.object({ id: AccountId, name: z.string() }),
-    transport: z.enum(['http', 'ws']),
+    transport: z.enum(TRANSPORTS),
     status: z.enum(['active', 'paused', 'disabled']),
     /** Why the agent was paused or disabled (e.g. too many faults); shown to its owner. */
     statusReason: z.string().nullable().optional(),
@@ -106,6 +120,20 @@ export const AgentOut = z
         faultRate: z.number().nullable(),
         latencyP50Ms: z.number().nullable(),
         latencyP95Ms: z.number().nullable(),
+        /** Language-model usage, for agents whose decisions recorded model calls (llm agents). */
+        llm: z
+          .object({
+            /** Decisions that called a model. */
+            decisions: z.number().int(),
+            promptTokensPerDecision: z.number().nullable(),
+            completionTokensPerDecision: z.number().nullable(),
+            /** Model calls per decision beyond the first (429 backoffs, corrective retries). */
+            retriesPerDecision: z.number().nullable(),
+            /** Mean cost of a match at the operator's prices (LLM_MODELS); null where no price is set. */
+            costPerMatch: z.number().nullable(),
+          })
+          .nullable()
+          .optional(),
       })
       .optional(),
     /** Owner-only fields. */
@@ -128,4 +156,6 @@ export const CheckResult = z.object({
   answer: z.unknown().nullable(),
   fault: z.object({ reason: z.string(), message: z.string() }).nullable(),
   request: z.unknown(),
+  /** An llm agent's model calls for the sample decision (tokens, retries, raw answer). */
+  llm: LlmDecision.optional(),
 });

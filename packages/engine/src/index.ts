@@ -8,7 +8,11 @@ export {
   COST,
   CLAIM,
   BLOCK_ROLES,
+  TARGETED,
   FORCED_COUP_COINS,
+  COPIES_PER_ROLE,
+  START_COINS,
+  HAND_SIZE,
 } from './constants';
 export { ENGINE_VERSIONS, isEngineVersion, unknownEngineVersion } from './versions';
 export { createGame, fullDeck } from './create';

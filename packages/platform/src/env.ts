@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { parseLlmModels } from '@coup/llm';
 import { AGENT_ADDRESS_POLICIES } from './address-policy';
 import type { AgentAddresses } from './address-policy';
+import { llmBaseUrlProblem } from './llm-endpoint';
 
 // Configuration is parsed once, here. Every knob of the platform is an environment variable with a
 // default that works on one machine; a bad value stops the process with a message naming the variable.
+
+/** An empty variable counts as unset (`LLM_API_KEY=` in a compose file). */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -93,6 +98,43 @@ export const EnvSchema = z.object({
    * NODE_ENV=production, else `private` (see parseEnv). Link-local and cloud metadata: never.
    */
   AGENT_ADDRESSES: z.enum(AGENT_ADDRESS_POLICIES).optional(),
+  /**
+   * The OpenAI-compatible Chat Completions API root that hosted llm agents (transport `llm`) are played
+   * through: a cloud provider, or a local llama.cpp / vLLM / Ollama server (e.g. http://127.0.0.1:8080/v1).
+   * Set by the operator, so loopback and private addresses are allowed whatever AGENT_ADDRESSES says;
+   * link-local and cloud metadata addresses, and user:pass@, never. Unset: llm agents cannot be registered.
+   */
+  LLM_BASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .url({ protocol: /^https?$/, error: 'LLM_BASE_URL must be an http:// or https:// URL' })
+      .superRefine((url, ctx) => {
+        const problem = llmBaseUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
+  /** Bearer token sent to LLM_BASE_URL (unset for servers that need none). Never logged or shown. */
+  LLM_API_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /**
+   * The models users may pick for llm agents, with per-model limits and prices: a comma list of names
+   * (`qwen2.5-7b,llama3.1:8b`) or JSON (`[{"name":"qwen2.5-7b","maxConcurrency":4,"promptPricePerMTok":0.1,
+   * "completionPricePerMTok":0.2,"maxTokens":400,"historyTokens":4000}]`; see packages/llm/src/models.ts).
+   * Unset: none.
+   */
+  LLM_MODELS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseLlmModels(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Decision deadline of llm seats (the match's other seats keep MATCH_TIMEOUT_MS or theirs). */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AGENT_ADDRESSES: AgentAddresses };

@@ -19,3 +19,6 @@ export * from './throttled-log';
 export * from './transient';
 export * from './rating-log';
 export * from './ratings-check';
+export * from './llm-endpoint';
+export * from './llm-service';
+export * from './llm-usage';

@@ -9,6 +9,7 @@ import { keys, QUEUE } from './names';
 import { throttled } from './throttled-log';
 import type { Keys } from './names';
 import { createTransports } from './transports';
+import { createLlmService } from './llm-service';
 import type { Transports } from './transports';
 import { ChannelHub } from './channel-hub';
 import { WsBridge } from './ws-bridge';
@@ -76,6 +77,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     wsAgent: (a) => bridge.agent(a),
     agentAddresses: env.AGENT_ADDRESSES,
     secrets,
+    llm: createLlmService(env),
   });
   const ready = revocations.then(() => undefined);
   ready.catch(() => undefined); // awaited by the worker; an API-only process must not crash on it

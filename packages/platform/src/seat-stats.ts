@@ -2,6 +2,8 @@ import { CLAIM } from '@coup/engine';
 import type { GameState, Role, TurnActionType } from '@coup/engine';
 import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
+import type { LlmUsage } from './llm-usage';
+import { sumLlmUsage } from './llm-usage';
 
 /** What one seat did in one match; summed over matches for an agent's profile. */
 export interface SeatStats {
@@ -22,6 +24,8 @@ export interface SeatStats {
   blocks: number;
   /** Latency of each answered decision, ms (rounded to 0.1). */
   latencies: number[];
+  /** Language-model calls (llm agents only): tokens, retries, cost. Set by the worker (llmUsage). */
+  llm?: LlmUsage | null;
 }
 
 export const emptyStats = (): SeatStats => ({
@@ -91,7 +95,9 @@ export function seatStats(replay: Replay): SeatStats[] {
 /** Sums per-match stats into an agent's totals (latencies concatenated). */
 export function sumStats(all: Iterable<SeatStats>): SeatStats {
   const t = emptyStats();
+  const llm: (LlmUsage | null | undefined)[] = [];
   for (const x of all) {
+    llm.push(x.llm);
     t.decisions += x.decisions;
     t.faults += x.faults;
     t.claims += x.claims;
@@ -104,6 +110,8 @@ export function sumStats(all: Iterable<SeatStats>): SeatStats {
     t.blocks += x.blocks;
     for (const l of x.latencies) t.latencies.push(l);
   }
+  const usage = sumLlmUsage(llm);
+  if (usage) t.llm = usage;
   return t;
 }
 

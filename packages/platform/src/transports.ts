@@ -6,6 +6,7 @@ import type { Agent } from '@coup/db';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
+import type { LlmService } from '@coup/llm';
 import type { AgentAddresses } from './address-policy';
 import type { AgentSecrets } from './agent-secrets';
 import { guardedConnector } from './guarded-connector';
@@ -35,8 +36,13 @@ function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'
 export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>) => MatchAgent;
 
 export interface Transports {
-  /** The player for one agent row: in-process bot, HTTP endpoint, or WebSocket through Redis. */
+  /**
+   * The player for one agent row: in-process bot, HTTP endpoint, WebSocket through Redis, or a hosted
+   * language model (transport `llm`, through the operator's LLM_BASE_URL, at LLM_TIMEOUT_MS).
+   */
   forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
+  /** The model server for llm agents; null when LLM_BASE_URL is unset. */
+  readonly llm: LlmService | null;
 }
 
 export interface TransportDeps {
@@ -46,12 +52,16 @@ export interface TransportDeps {
   maxResponseBytes?: number;
   /** Keeps HTTP agents' secrets current through rotations; without it, a player signs with its row's. */
   secrets?: AgentSecrets;
+  /** Plays llm agents (createLlmService(env)); without it they cannot play. */
+  llm?: LlmService | null;
 }
 
 export function createTransports(deps: TransportDeps): Transports {
   // One connector for every http agent: it holds no state, only the policy.
   const connect: buildConnector.connector = guardedConnector(deps.agentAddresses);
+  const llm = deps.llm ?? null;
   return {
+    llm,
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
       const house = agent.isHouse ? parseHouseEndpoint(endpoint) : null;
@@ -68,6 +78,17 @@ export function createTransports(deps: TransportDeps): Transports {
         const player = inProcessAgent(agent.name, decide);
         player.agentId = agent.id;
         return player;
+      }
+      if (agent.transport === 'llm') {
+        if (!llm) throw new Error(`llm agent ${agent.id} cannot play: LLM_BASE_URL is not set`);
+        if (!agent.modelName) throw new Error(`llm agent ${agent.id} has no modelName`);
+        // Throws (UnknownModelError) when LLM_MODELS no longer lists the agent's model.
+        return llm.agent({
+          name: agent.name,
+          agentId: agent.id,
+          model: agent.modelName,
+          strategyPrompt: agent.strategyPrompt,
+        });
       }
       if (agent.transport === 'ws') {
         const player = deps.wsAgent(agent);

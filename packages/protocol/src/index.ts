@@ -9,6 +9,7 @@ export * from './notifications';
 export * from './prompt';
 export * from './describe';
 export * from './decision';
+export * from './llm-record';
 export * from './replay';
 export * from './replay-seat';
 export * from './replay-steps';

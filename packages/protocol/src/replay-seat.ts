@@ -6,6 +6,7 @@ import { GameEvent } from './events';
 import { LegalAction } from './game';
 import { DecisionRequest, MatchEnd, MatchStart } from './messages';
 import { buildMatchEnd, buildMatchStart } from './notifications';
+import { LlmDecision } from './llm-record';
 import { Fault, ReplayPlayer, SeatResult } from './replay';
 import type { Replay } from './replay';
 import { decisionOutcome, notRerunnable, replayStart, replaySteps } from './replay-steps';
@@ -24,6 +25,7 @@ export const SeatDecision = z.object({
   applied: LegalAction.nullable(),
   fault: Fault.nullable(),
   unused: z.literal(true).optional(),
+  llm: LlmDecision.optional(),
 });
 
 export const SeatReplay = z.object({
@@ -36,6 +38,7 @@ export const SeatReplay = z.object({
   rulesetVersion: z.string(),
   protocolVersion: z.number().int(),
   players: z.array(ReplayPlayer),
+  /** This seat's decision deadline (the match's, or its own: see ReplayPlayer.timeoutMs). */
   timeoutMs: z.number().int().positive(),
   startedAt: z.number().int(),
   finishedAt: z.number().int(),
@@ -77,6 +80,8 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) throw new Error(`seat must be from 0 to ${n - 1}`);
   const { states, eventEnds, events } = rerun(replay, start);
   const names = replay.players.map((p) => p.name);
+  // A seat may have played at its own deadline (a hosted language-model agent): its requests carried it.
+  const timeoutMs = replay.players[seat]?.timeoutMs ?? replay.timeoutMs;
   const seen = events.map((e) => eventFor(e, seat));
   const history = seen.map(historyEntry);
 
@@ -91,8 +96,8 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       seat,
       matchId: replay.matchId,
       decisionId: step.decisionId,
-      deadline: step.requestedAt + replay.timeoutMs,
-      timeoutMs: replay.timeoutMs,
+      deadline: step.requestedAt + timeoutMs,
+      timeoutMs,
       names,
       history: history.slice(0, upTo),
       strategyPrompt: opts.strategyPrompt,
@@ -112,7 +117,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
     rulesetVersion: replay.rulesetVersion,
     protocolVersion: replay.protocolVersion,
     players: replay.players,
-    timeoutMs: replay.timeoutMs,
+    timeoutMs,
     startedAt: replay.startedAt,
     finishedAt: replay.finishedAt,
     start: buildMatchStart({
@@ -120,7 +125,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       seat,
       names,
       seedCommitment: replay.seedCommitment,
-      timeoutMs: replay.timeoutMs,
+      timeoutMs,
       rulesetVersion: replay.rulesetVersion,
     }),
     decisions,

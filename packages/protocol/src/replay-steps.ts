@@ -103,9 +103,9 @@ export function notRerunnable(run: ReplayStepRun): ReplayRerunError {
 
 /** What became of one recorded decision, as the seat replays and the viewers show it. */
 export type DecisionOutcome = Pick<DecisionStep, 'answer' | 'latencyMs' | 'applied' | 'fault'> &
-  Partial<Pick<DecisionStep, 'comment' | 'unused'>>;
+  Partial<Pick<DecisionStep, 'comment' | 'unused' | 'llm'>>;
 
-/** The outcome of a decision step, with `comment` and `unused` only when the step has them. */
+/** The outcome of a decision step, with `comment`, `unused` and `llm` only when the step has them. */
 export function decisionOutcome(step: DecisionStep): DecisionOutcome {
   const d: DecisionOutcome = {
     answer: step.answer,
@@ -115,5 +115,6 @@ export function decisionOutcome(step: DecisionStep): DecisionOutcome {
   };
   if (step.comment !== undefined) d.comment = step.comment;
   if (step.unused) d.unused = true;
+  if (step.llm) d.llm = step.llm;
   return d;
 }

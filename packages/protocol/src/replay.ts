@@ -4,6 +4,7 @@ import type { Agree, Assert } from './agree';
 import { FaultReason } from './messages';
 import { LegalAction, Phase, Role } from './game';
 import { GameEvent } from './events';
+import { LlmDecision } from './llm-record';
 
 // The replay: everything needed to re-run a match exactly (seed or explicit setup, then every step in
 // the order the engine received it) and to show what happened (omniscient events, latencies, faults).
@@ -37,7 +38,7 @@ export const DecisionStep = z.object({
    * built from the state after that many transitions. This is what lets a seat's requests be rebuilt.
    */
   stateIndex: z.number().int().min(0),
-  /** Epoch ms when the request was dispatched; its deadline was requestedAt + timeoutMs. */
+  /** Epoch ms when the request was dispatched; its deadline was requestedAt + the seat's timeoutMs. */
   requestedAt: z.number().int(),
   latencyMs: z.number().min(0),
   /** The raw action the agent sent (the `action` of its answer), or null when it sent none usable. */
@@ -48,6 +49,8 @@ export const DecisionStep = z.object({
   fault: Fault.nullable(),
   /** The decision was no longer needed (its window settled first): nothing was applied and it is no fault. */
   unused: z.literal(true).optional(),
+  /** A hosted language-model agent's calls for this decision (transport `llm`): see llm-record.ts. */
+  llm: LlmDecision.optional(),
 });
 export type DecisionStep = z.infer<typeof DecisionStep>;
 
@@ -62,7 +65,16 @@ export type ForfeitStep = z.infer<typeof ForfeitStep>;
 export const ReplayStep = z.discriminatedUnion('kind', [DecisionStep, ForfeitStep]);
 export type ReplayStep = z.infer<typeof ReplayStep>;
 
-export const ReplayPlayer = z.object({ seat: Seat, name: z.string(), agentId: z.string().optional() });
+export const ReplayPlayer = z.object({
+  seat: Seat,
+  name: z.string(),
+  agentId: z.string().optional(),
+  /**
+   * This seat's decision deadline when it differs from the match's `timeoutMs` (a hosted language-model
+   * agent plays at LLM_TIMEOUT_MS): its requests' deadlines were requestedAt + this.
+   */
+  timeoutMs: z.number().int().positive().optional(),
+});
 
 export const SeatResult = z.object({
   seat: Seat,

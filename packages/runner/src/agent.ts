@@ -1,4 +1,19 @@
-import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
+import type { DecisionRequest, LlmDecision, MatchEnd, MatchStart } from '@coup/protocol';
+
+/**
+ * What an agent tells the runner about how it decided, besides its answer: filled in by the agent while it
+ * works (so what it has done by the deadline is known even when it never answers), copied into the
+ * replay's decision step when the decision is recorded. Transports that have nothing to tell ignore it.
+ */
+export interface DecisionReport {
+  /** A hosted language-model agent's calls (transport `llm`). */
+  llm?: LlmDecision;
+  /**
+   * Called right before the report is copied into the replay: the agent may close what is still in flight
+   * (a call cut by the deadline). Must not throw.
+   */
+  onRecord?(): void;
+}
 
 /**
  * One seat's player, whatever the transport. `decide` resolves to the RAW answer body (validated by the
@@ -10,7 +25,12 @@ export interface MatchAgent {
   name: string;
   /** The platform's agent id, stored in the replay when known. */
   agentId?: string;
-  decide(req: DecisionRequest, signal: AbortSignal): Promise<unknown>;
+  /**
+   * This seat's decision deadline, when it is not the match's (a hosted language-model agent plays at
+   * LLM_TIMEOUT_MS while the match's other seats keep theirs). Recorded in the replay's players.
+   */
+  timeoutMs?: number;
+  decide(req: DecisionRequest, signal: AbortSignal, report?: DecisionReport): Promise<unknown>;
   start?(msg: MatchStart, signal: AbortSignal): Promise<void>;
   end?(msg: MatchEnd, signal: AbortSignal): Promise<void>;
   /** Releases connections. runMatch never calls it: one agent object may play many matches. */

@@ -1,4 +1,4 @@
-export type { MatchAgent } from './agent';
+export type { MatchAgent, DecisionReport } from './agent';
 export { AgentFault } from './fault';
 export { inProcessAgent } from './in-process';
 export type { DecideFn } from './in-process';

@@ -1,6 +1,6 @@
 import type { GameEvent, Phase, PlayerView } from '@coup/engine';
 import type { DecisionStep } from '@coup/protocol';
-import type { MatchAgent } from './agent';
+import type { DecisionReport, MatchAgent } from './agent';
 import type { Clock } from './clock';
 
 // The match loop's options and bookkeeping records.
@@ -23,7 +23,8 @@ export interface LoopOptions {
   /** Which run of the match this is (1 for the first): part of every decision id. */
   attempt: number;
   agents: readonly MatchAgent[];
-  timeoutMs: number;
+  /** Decision deadline of each seat (the match's, or the agent's own: MatchAgent.timeoutMs). */
+  seatTimeoutsMs: readonly number[];
   strategyPrompts: readonly (string | undefined)[];
   clock: Clock;
   /** How long a retired request may still finish before its signal aborts (see dropClosed). */
@@ -47,10 +48,13 @@ export interface Inflight {
   done: boolean;
   /** Pending abort of a retired request. */
   grace: NodeJS.Timeout | null;
+  /** What the agent reported about this decision (copied into the replay step). */
+  report: DecisionReport;
 }
 
-/** The seats asked together, with their one deadline. */
+/** The seats asked together that share one deadline (seats with their own deadline get their own Round). */
 export interface Round {
+  timeoutMs: number;
   timer: NodeJS.Timeout | null;
   members: Inflight[];
   open: number;

@@ -119,22 +119,32 @@ export class MatchLoop {
     }
   }
 
-  /** Asks `seats` at once, with one deadline. */
+  /**
+   * Asks `seats` at once. Seats with the same deadline share one Round (one timer); a seat that plays at
+   * its own deadline (MatchAgent.timeoutMs) gets a Round of its own. Every seat asked here shares the
+   * decision round number of its id, whatever its deadline.
+   */
   private ask(fresh: number[], trigger: number | null): void {
     const o = this.o;
-    const round: Round = { timer: null, members: [], open: fresh.length };
+    const rounds = new Map<number, Round>();
     const id = this.round++;
     const requestedAt = Math.round(o.clock.now());
-    const deadline = requestedAt + o.timeoutMs;
     for (const seat of fresh) {
       const agent = o.agents[seat] as MatchAgent;
+      const timeoutMs = o.seatTimeoutsMs[seat] as number;
+      let round = rounds.get(timeoutMs);
+      if (!round) {
+        round = { timeoutMs, timer: null, members: [], open: 0 };
+        rounds.set(timeoutMs, round);
+      }
+      round.open++;
       const req = buildDecisionRequest({
         state: this.state,
         seat,
         matchId: o.matchId,
         decisionId: decisionId(o.matchId, id, seat, o.attempt),
-        deadline,
-        timeoutMs: o.timeoutMs,
+        deadline: requestedAt + timeoutMs,
+        timeoutMs,
         names: this.names,
         history: this.history.snapshot(seat),
         strategyPrompt: o.strategyPrompts[seat],
@@ -151,13 +161,14 @@ export class MatchLoop {
         round,
         done: false,
         grace: null,
+        report: {},
       };
       round.members.push(f);
       this.inflight[seat] = f;
       let answer: Promise<unknown>;
       f.sentMono = o.clock.mono();
       try {
-        answer = agent.decide(req, f.controller.signal);
+        answer = agent.decide(req, f.controller.signal, f.report);
       } catch (err) {
         answer = Promise.reject(err);
       }
@@ -172,8 +183,10 @@ export class MatchLoop {
         (err: unknown) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, undefined, err))),
       );
     }
-    // One deadline for the whole round, whatever each transport does with its signal.
-    round.timer = setTimeout(() => this.guard(() => this.onDeadline(round)), o.timeoutMs);
+    // One deadline per Round, whatever each transport does with its signal.
+    for (const round of rounds.values()) {
+      round.timer = setTimeout(() => this.guard(() => this.onDeadline(round)), round.timeoutMs);
+    }
   }
 
   /** A request still asks the right question: same state, or the same window still waiting for the seat. */
@@ -202,7 +215,7 @@ export class MatchLoop {
    * a new one, while an instant agent's answer is usually already on its way.
    */
   private dropClosed(f: Inflight, at: number): void {
-    this.record({ ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
+    this.record(f, { ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
     const grace = this.stopped ? 0 : this.o.abortGraceMs;
     if (grace <= 0) f.controller.abort(RETIRED);
     else f.grace = setTimeout(() => f.controller.abort(RETIRED), grace);
@@ -219,7 +232,7 @@ export class MatchLoop {
     const late = round.members.filter((f) => !f.done).sort((a, b) => a.seat - b.seat);
     for (const f of late) {
       if (f.done) continue; // retired by an earlier default in this loop
-      const fault = new AgentFault('timeout', `no answer within ${this.o.timeoutMs} ms`);
+      const fault = new AgentFault('timeout', `no answer within ${round.timeoutMs} ms`);
       this.onAnswer(f, undefined, fault, now);
       f.controller.abort(EXPIRED);
     }
@@ -250,7 +263,7 @@ export class MatchLoop {
     }
     if (legal.length === 0) {
       // The engine no longer waits for this seat (a window settled in between): unused, not a fault.
-      this.record({ ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      this.record(f, { ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
       return;
     }
     applied ??= defaultAction(this.state, seat);
@@ -258,7 +271,7 @@ export class MatchLoop {
     if (!r.ok) {
       if (r.error.code !== 'not_pending')
         throw new Error(`engine rejected ${JSON.stringify(applied)}: ${r.error.message}`);
-      this.record({ ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      this.record(f, { ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
       return;
     }
     this.advance(r.state, r.events);
@@ -269,7 +282,7 @@ export class MatchLoop {
       fault,
     };
     if (comment !== undefined) step.comment = comment;
-    this.record(step);
+    this.record(f, step);
     const faults = (this.faults[seat] ?? 0) + (fault ? 1 : 0);
     this.faults[seat] = faults;
     if (fault && faults === MAX_FAULTS && !isOver(this.state)) {
@@ -303,7 +316,14 @@ export class MatchLoop {
     };
   }
 
-  private record(step: DecisionStep): void {
+  private record(f: Inflight, step: DecisionStep): void {
+    // A snapshot: the agent may still be working on its report (a call aborted after the deadline).
+    try {
+      f.report.onRecord?.();
+    } catch {
+      // a report is a convenience: it never stops a match
+    }
+    if (f.report.llm) step.llm = structuredClone(f.report.llm);
     this.steps.push(step);
     this.o.onDecision?.(step);
   }

@@ -15,6 +15,7 @@ import {
 } from '../repositories/agents';
 import { checkAgent } from '../services/check';
 import { assertEndpointAllowed } from '../services/endpoint-policy';
+import { assertLlmModel, LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED } from '../services/llm-policy';
 import { page } from '../services/cursor';
 import { ownedAgent } from '../services/owned-agent';
 import { presentAgent } from '../services/present';
@@ -47,9 +48,14 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAccount,
       schema: {
         tags: ['agents'],
-        summary: 'Register an agent (HTTP endpoint or WebSocket); its secret is shown once',
+        summary:
+          'Register an agent (HTTP endpoint, WebSocket, or a hosted language model); its secret is shown once',
         description:
-          "An http agent's endpointUrl must be an address the platform may call (AGENT_ADDRESSES): otherwise 400 `endpoint_not_allowed`, naming the rule.",
+          "An http agent's endpointUrl must be an address the platform may call (AGENT_ADDRESSES): otherwise 400 " +
+          '`endpoint_not_allowed`, naming the rule. An llm agent (`transport: "llm"`) is a `modelName` and a ' +
+          '`strategyPrompt`, played by the platform through its model server: the model must be one of ' +
+          `GET /v1/models (400 \`${MODEL_NOT_ALLOWED}\`), and a platform without LLM_BASE_URL refuses llm ` +
+          `agents (409 \`${LLM_NOT_CONFIGURED}\`).`,
         security: bearer,
         body: AgentCreateBody,
         response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
@@ -59,6 +65,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const secret = newAgentSecret();
       const b = req.body;
       if (b.endpointUrl) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
+      if (b.transport === 'llm') assertLlmModel(app, b.modelName);
       try {
         const agent = await createAgent(app.prisma, req.account!.id, b, secret);
         return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
@@ -126,8 +133,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const agent = await owned(req, req.params.id);
       const b = req.body;
       if (b.endpointUrl !== undefined && agent.transport !== 'http') {
-        throw conflict('a ws agent has no endpointUrl');
+        throw conflict(`a ${agent.transport} agent has no endpointUrl`);
       }
+      // An llm agent is its model: a new one must be one of LLM_MODELS, and it cannot be removed.
+      if (agent.transport === 'llm' && b.modelName !== undefined) assertLlmModel(app, b.modelName);
       if (b.endpointUrl !== undefined) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       if (agent.status === 'disabled' && b.status === 'active' && !req.isAdmin) {
         throw conflict(`the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`);
@@ -227,7 +236,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send the agent a sample decision; report whether its answer was legal and how long it took',
         security: bearer,
         params: AgentPath,
-        response: { 200: CheckResult, ...errors(400, 401, 403, 404, 429) },
+        response: { 200: CheckResult, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (req) => {
@@ -236,9 +245,12 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (agent.transport === 'http' && !agent.isHouse && agent.endpointUrl) {
         await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);
       }
+      if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
+      const player = app.transports.forAgent(agent);
       return checkAgent(
-        app.transports.forAgent(agent),
-        app.env.MATCH_TIMEOUT_MS,
+        player,
+        // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
+        player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
         app.env.AGENT_ADDRESSES,
         agent.strategyPrompt,
       );

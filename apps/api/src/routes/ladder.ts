@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRatings } from '@coup/platform';
+import { assertLlmModel } from '../services/llm-policy';
 import { conflict } from '../plugins/errors';
 import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
@@ -68,6 +69,8 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
   app.post('/agents/:id/queue', queueSchema('Join the ranked queue'), async (req) => {
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
+    // An llm agent plays only while the platform can call its model.
+    if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
     if (agent.inQueue) return present(agent);
     return present(await setInQueue(app.prisma, agent.id, true));
   });

@@ -1,7 +1,7 @@
 import { createGame } from '@coup/engine';
 import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
-import type { MatchAgent } from '@coup/runner';
+import type { DecisionReport, MatchAgent } from '@coup/runner';
 import { EndpointNotAllowedError } from '@coup/platform';
 import type { AgentAddresses } from '@coup/platform';
 import { endpointNotAllowed } from './endpoint-policy';
@@ -32,12 +32,18 @@ export async function checkAgent(
   });
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
+  // An llm agent reports its model calls: the owner sees tokens, retries and the raw answer.
+  const report: DecisionReport = {};
+  const extra = () => {
+    report.onRecord?.();
+    return report.llm ? { llm: structuredClone(report.llm) } : {};
+  };
   try {
-    const body = await agent.decide(request, signal);
+    const body = await agent.decide(request, signal, report);
     const latencyMs = round(performance.now() - started);
     const checked = checkAnswer(body, request.legalActions);
-    if (checked.ok) return { ok: true, latencyMs, answer: body, fault: null, request };
-    return { ok: false, latencyMs, answer: body ?? null, fault: checked.fault, request };
+    if (checked.ok) return { ok: true, latencyMs, answer: body, fault: null, request, ...extra() };
+    return { ok: false, latencyMs, answer: body ?? null, fault: checked.fault, request, ...extra() };
   } catch (err) {
     // The connector refused the address (a name that now resolves elsewhere): an error, not a fault.
     if (err instanceof AgentFault && err.cause instanceof EndpointNotAllowedError) {
@@ -50,7 +56,7 @@ export async function checkAgent(
         : signal.aborted
           ? { reason: 'timeout', message: `no answer within ${timeoutMs} ms` }
           : { reason: 'transport_error', message: err instanceof Error ? err.message : String(err) };
-    return { ok: false, latencyMs, answer: null, fault, request };
+    return { ok: false, latencyMs, answer: null, fault, request, ...extra() };
   } finally {
     await agent.close?.();
   }

@@ -3,6 +3,7 @@ import { enqueueWithin, insertMatch } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
+import { assertLlmModel } from './llm-policy';
 import {
   checkRankedAllowed,
   checkSeatsPerOwner,
@@ -88,6 +89,7 @@ export async function queueMatch(
     const a = byId.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
+    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
   if (req.ranked) {

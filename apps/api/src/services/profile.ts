@@ -1,6 +1,6 @@
 import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { behaviour, RATING_EPOCH_MS, sumStats } from '@coup/platform';
+import { behaviour, llmFigures, RATING_EPOCH_MS, sumStats } from '@coup/platform';
 import type { SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
 
@@ -23,7 +23,7 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
 }
 
 /**
- * Behaviour figures (bluff, challenge, block, fault rates, latency) from the per-seat stats of replays of
+ * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) from the per-seat stats of replays of
  * ranked matches only: a casual match is anyone's to set up (opponents, a short deadline), so it must not
  * shape an agent's public figures.
  */
@@ -35,5 +35,5 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
     select: { stats: true },
   });
   const total = sumStats(seats.map((s) => s.stats as unknown as SeatStats));
-  return { matches: seats.length, ...behaviour(total) };
+  return { matches: seats.length, ...behaviour(total), llm: llmFigures(total.llm ?? null) };
 }

@@ -9,7 +9,9 @@ as well, put it before the command: coup platform --url https://coup.example.com
 
 Examples:
   $ coup platform agents register my-bot --url http://127.0.0.1:8000 --model gpt-x --prompt-file strategy.txt
-  $ coup platform agents register laptop-bot --ws      # connects to the platform with the SDK`;
+  $ coup platform agents register laptop-bot --ws      # connects to the platform with the SDK
+  $ coup platform agents register my-llm --llm --model qwen2.5-7b --prompt-file strategy.txt
+                                                       # hosted: the platform plays the model (GET /v1/models)`;
 
 /** `coup platform agents ...`: the caller's agents, as in POST/GET/DELETE /v1/agents. */
 export function registerPlatformAgentCommands(platform: Command): void {
@@ -35,12 +37,18 @@ export function registerPlatformAgentCommands(platform: Command): void {
   addPlatformOptions(
     agents
       .command('register')
-      .description('register an agent (HTTP endpoint or WebSocket); prints its id and its secret once')
+      .description(
+        'register an agent (HTTP endpoint, WebSocket, or a model hosted by the platform); prints its id and secret once',
+      )
       .argument('<name>', 'agent name: letters, digits, "_", "." and "-"')
       .addOption(new Option('--url <endpoint>', 'base URL of an HTTP agent').argParser(nonEmpty('--url')))
       .option('--ws', 'a WebSocket agent: it connects to the platform (no endpoint)')
+      .option('--llm', 'a hosted llm agent: the platform plays --model with the --prompt-file strategy')
       .addOption(
-        new Option('--model <model>', 'model name shown on the profile').argParser(nonEmpty('--model')),
+        new Option(
+          '--model <model>',
+          'model name (an --llm agent is played with it; otherwise shown on the profile)',
+        ).argParser(nonEmpty('--model')),
       )
       .addOption(
         new Option('--prompt-file <file>', "strategy prompt sent with each decision (the agent's own)"),
@@ -48,10 +56,14 @@ export function registerPlatformAgentCommands(platform: Command): void {
       .addHelpText('after', REGISTER_HELP),
     { url: false },
   ).action(
-    async (name: string, opts: { url?: string; ws?: boolean; model?: string; promptFile?: string }, cmd) => {
+    async (
+      name: string,
+      opts: { url?: string; ws?: boolean; llm?: boolean; model?: string; promptFile?: string },
+      cmd,
+    ) => {
       const { registerAgent } = await import('../platform/agents.ts');
       const ctx = await contextOf(cmd as Command, { leafUrl: false });
-      await registerAgent(ctx, name, { ...opts, ws: opts.ws ?? false });
+      await registerAgent(ctx, name, { ...opts, ws: opts.ws ?? false, llm: opts.llm ?? false });
     },
   );
 

@@ -53,15 +53,23 @@ export async function listAgents(ctx: PlatformContext, o: { mine: boolean; limit
 export interface RegisterOptions {
   url?: string;
   ws: boolean;
+  llm?: boolean;
   model?: string;
   promptFile?: string;
 }
 
 /** `agents register`: the agent's id and secret, shown once, with how to run an agent that uses it. */
 export async function registerAgent(ctx: PlatformContext, name: string, o: RegisterOptions): Promise<void> {
-  if (o.url !== undefined && o.ws) throw new CliError('give --url <endpoint> or --ws, not both');
-  if (o.url === undefined && !o.ws) {
-    throw new CliError('give --url <endpoint> (an HTTP agent the platform calls) or --ws (it connects)');
+  const kinds = [o.url !== undefined, o.ws, o.llm === true].filter(Boolean).length;
+  if (kinds > 1) throw new CliError('give one of --url <endpoint>, --ws or --llm');
+  if (kinds === 0) {
+    throw new CliError(
+      'give --url <endpoint> (an HTTP agent the platform calls), --ws (it connects) or --llm --model <model> ' +
+        '(the platform plays the model)',
+    );
+  }
+  if (o.llm && o.model === undefined) {
+    throw new CliError("an --llm agent needs --model <model>: one of the platform's models (GET /v1/models)");
   }
   const endpointUrl = o.url !== undefined ? normalizeUrl(o.url, '--url (the agent endpoint)') : undefined;
   let strategyPrompt: string | undefined;
@@ -75,7 +83,7 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
   }
   const created = await ctx.client.post<AgentCreated>('/agents', {
     name,
-    transport: o.ws ? 'ws' : 'http',
+    transport: o.llm ? 'llm' : o.ws ? 'ws' : 'http',
     ...(endpointUrl !== undefined ? { endpointUrl } : {}),
     ...(o.model !== undefined ? { modelName: o.model } : {}),
     ...(strategyPrompt !== undefined ? { strategyPrompt } : {}),
@@ -90,6 +98,11 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
     print('the platform signs every request with it (X-Coup-Signature); serve your agent with it, e.g.');
     print(`  coup bot serve heuristic --port ${port} --secret <secret>`);
     print('  or the SDK: createAgent({ secret, decide }).listen(port)   (@coup/sdk)');
+  } else if (o.llm) {
+    print(`the platform plays it with model ${o.model ?? ''} (no program to run); the secret is not needed.`);
+    print(
+      `try it before queueing: coup play llm:${o.model ?? '<model>'} bot:heuristic (with LLM_BASE_URL set)`,
+    );
   } else {
     const wsUrl = `${ctx.url.replace(/^http/, 'ws')}/v1/agents/connect`;
     print('your agent connects with it, e.g. with the SDK (@coup/sdk):');

@@ -3,18 +3,18 @@ import type { BotKind } from '@coup/bots';
 import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
+import type { LlmService } from '@coup/llm';
 import { CliError } from '../errors.ts';
 
 /** One agent of the `coup play` list; its index in the list identifies it in the results. */
-export type AgentSpec =
-  | { kind: 'bot'; spec: string; label: string; name: string; bot: BotKind }
-  | { kind: 'http'; spec: string; label: string; name: string; url: string };
+export type AgentSpec = Parsed & { label: string };
 
-const USAGE = `use bot:<${BOT_KINDS.join('|')}> or http://host:port[/path]`;
+const USAGE = `use bot:<${BOT_KINDS.join('|')}>, http://host:port[/path] or llm:<model>`;
 
 type Parsed =
   | { kind: 'bot'; spec: string; name: string; bot: BotKind }
-  | { kind: 'http'; spec: string; name: string; url: string };
+  | { kind: 'http'; spec: string; name: string; url: string }
+  | { kind: 'llm'; spec: string; name: string; model: string };
 
 function parseOne(spec: string): Parsed {
   if (spec.startsWith('bot:')) {
@@ -23,6 +23,11 @@ function parseOne(spec: string): Parsed {
       throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
     }
     return { kind: 'bot', spec, bot, name: bot };
+  }
+  if (spec.startsWith('llm:')) {
+    const model = spec.slice(4);
+    if (!model) throw new CliError(`"${spec}" names no model: use llm:<model>, e.g. llm:qwen2.5-7b`);
+    return { kind: 'llm', spec, model, name: spec };
   }
   if (/^https?:\/\//i.test(spec)) {
     let url: URL;
@@ -69,6 +74,8 @@ export class AgentPool {
   constructor(
     readonly specs: readonly AgentSpec[],
     secret: string | undefined,
+    /** Plays the llm:<model> agents (one model server, one concurrency limit per model, for the run). */
+    private readonly llm: { service: LlmService; strategyPrompt?: string } | null = null,
   ) {
     specs.forEach((s, i) => {
       if (s.kind === 'http') {
@@ -85,6 +92,14 @@ export class AgentPool {
     const spec = this.specs[index];
     if (!spec) throw new Error(`no agent #${index}`);
     if (spec.kind === 'http') return this.http.get(index) as MatchAgent;
+    if (spec.kind === 'llm') {
+      if (!this.llm) throw new Error('llm agents need a model server');
+      return this.llm.service.agent({
+        name: spec.name,
+        model: spec.model,
+        strategyPrompt: this.llm.strategyPrompt ?? null,
+      });
+    }
     const bot = createBot(spec.bot, { seed: `${seed}/${index}` });
     return inProcessAgent(spec.name, (req) => bot.decide(req));
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { runMatch } from '@coup/runner';
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { AgentPool, parseAgentSpecs } from './agents.ts';
+import { llmServiceFromEnv, strategyPrompt } from './llm.ts';
 import { progressBar } from './progress.ts';
 import { checkReachable } from './reachable.ts';
 import { ReplayWriter } from './replay-writer.ts';
@@ -19,6 +20,9 @@ export interface PlayOptions {
   rotate: boolean;
   concurrency: number;
   json: boolean;
+  /** The strategy prompt of `llm:` seats, inline or from a file. */
+  strategyPrompt?: string;
+  strategyFile?: string;
 }
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells expect. */
@@ -32,6 +36,12 @@ export function seatingFor(index: number, agents: number, rotate: boolean): numb
 /** `coup play`: runs the matches, writes replays, prints the results per agent. */
 export async function play(agentArgs: string[], opts: PlayOptions): Promise<void> {
   const specs = parseAgentSpecs(agentArgs);
+  const models = specs.flatMap((s) => (s.kind === 'llm' ? [s.model] : []));
+  const prompt = await strategyPrompt(opts);
+  if (prompt !== undefined && models.length === 0) {
+    throw new CliError('--strategy-prompt and --strategy-file are for llm:<model> agents, and there is none');
+  }
+  const llm = models.length > 0 ? { service: llmServiceFromEnv(models), strategyPrompt: prompt } : null;
   await checkReachable(specs, opts.timeoutMs);
   const writer = opts.out !== undefined ? await ReplayWriter.open(opts.out) : null;
   // 128 random bits, like the platform's seeds: nobody can guess the deals of a run.
@@ -40,7 +50,7 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
 
   // Match ids depend only on the seed, so the same --seed gives the same requests, answers and replays.
   const tag = createHash('sha256').update(seed).digest('hex').slice(0, 8);
-  const pool = new AgentPool(specs, opts.secret);
+  const pool = new AgentPool(specs, opts.secret, llm);
   const tally = new Tally(specs);
   const progress = progressBar(opts.games);
   const controller = new AbortController();
@@ -71,8 +81,12 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
         const replay = await runMatch({
           matchId: `local-${tag}-${index + 1}`,
           seed: matchSeed,
+          // llm agents play at LLM_TIMEOUT_MS, the others at --timeout-ms.
           agents: seating.map((i) => pool.agentFor(i, matchSeed)),
           timeoutMs: opts.timeoutMs,
+          ...(prompt !== undefined
+            ? { strategyPrompts: seating.map((i) => (specs[i]?.kind === 'llm' ? prompt : undefined)) }
+            : {}),
           signal: match.signal,
         });
         tally.add(replay, seating);

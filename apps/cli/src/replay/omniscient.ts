@@ -2,6 +2,7 @@ import type { GameEvent, GameState } from '@coup/engine';
 import { describeAction, describeEvent, replayStart, replaySteps, roleName } from '@coup/protocol';
 import type { Replay, Who } from '@coup/protocol';
 import { describeRanking, formatMs, playerNamer } from './format.ts';
+import { llmSummary } from './llm-summary.ts';
 
 // The omniscient replay, turn by turn: the engine is re-run over the recorded steps so that every event
 // is printed next to the decision that caused it (its latency, fault and comment) and every turn header
@@ -105,6 +106,7 @@ export function renderReplay(r: Replay): string[] {
       out.push(`  ${who(step.seat)}: ${describeAction(step.applied, who)}${suffix}`);
     }
     if (step.comment) out.push(`    ${who(step.seat)} says: ${JSON.stringify(step.comment)}`);
+    if (step.llm) out.push(`    ${who(step.seat)}: ${llmSummary(step.llm)}`);
   }
   if (cursor < r.events.length) print(r.events.slice(cursor), state, '');
 

@@ -2,6 +2,7 @@ import type { Action, GameEvent } from '@coup/engine';
 import { describeAction, describeEvent, roleName } from '@coup/protocol';
 import type { SeatReplay, Who } from '@coup/protocol';
 import { describeRanking, formatMs, playerNamer } from './format.ts';
+import { llmSummary } from './llm-summary.ts';
 
 type SeatDecision = SeatReplay['decisions'][number];
 
@@ -69,6 +70,18 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
       out.push(`      answered ${d.applied ? option(d.applied, d, who) : 'nothing'} in ${latency}`);
     }
     if (d.comment) out.push(`      comment: ${JSON.stringify(d.comment)}`);
+    if (d.llm) {
+      out.push(`      ${llmSummary(d.llm)}`);
+      // With --prompts, what the model answered too (each call: the first, retries, the corrective one).
+      if (prompts) {
+        for (const c of d.llm.calls) {
+          out.push(
+            `      model ${c.kind}: ${c.outcome}${c.status !== null ? ` ${c.status}` : ''}${c.error ? ` (${c.error})` : ''}`,
+          );
+          for (const line of (c.raw ?? '').split('\n').filter(Boolean)) out.push(`      < ${line}`);
+        }
+      }
+    }
   }
   print(sr.events.slice(cursor));
 

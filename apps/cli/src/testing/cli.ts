@@ -24,7 +24,17 @@ export function startCli(
   // NO_COLOR and a non-TTY stderr keep the output plain (no progress bar); secrets, platform settings
   // and the config file of the developer's environment must not leak into (or be touched by) the tests.
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of ['COUP_AGENT_SECRET', 'COUP_URL', 'COUP_API_KEY', 'COUP_CONFIG']) delete env[name];
+  for (const name of [
+    'COUP_AGENT_SECRET',
+    'COUP_URL',
+    'COUP_API_KEY',
+    'COUP_CONFIG',
+    'LLM_BASE_URL',
+    'LLM_API_KEY',
+    'LLM_MODELS',
+    'LLM_TIMEOUT_MS',
+  ])
+    delete env[name];
   return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...env, ...extraEnv } });
 }
 

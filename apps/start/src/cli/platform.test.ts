@@ -176,3 +176,17 @@ describe('coup platform', () => {
     expect(printed.join('\n')).not.toContain(apiKey);
   }, 20_000);
 });
+
+describe('coup platform agents register --llm', () => {
+  it('on a platform without a model server, relays the error that says what the operator must set', async () => {
+    const [res, noModel] = await Promise.all([
+      coup('agents', 'register', 'my-llm', '--llm', '--model', 'qwen2.5-7b'),
+      coup('agents', 'register', 'my-llm', '--llm'),
+    ]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('LLM_BASE_URL');
+    expect(res.stderr).toContain('(llm_not_configured, HTTP 409)');
+    expect(noModel.code).toBe(2);
+    expect(noModel.stderr).toContain('an --llm agent needs --model <model>');
+  }, 20_000);
+});

@@ -22,6 +22,8 @@ export interface LadderOptions {
   matchmakerIntervalMs: number;
   timeoutMs: number;
   matchmaking?: Partial<MatchmakingConfig>;
+  /** Models llm agents can be played with (see MatchmakerOptions.llmModels). */
+  llmModels?: readonly string[];
   eventsEnabled: boolean;
   /** The sweeper (sweep.ts): how often it runs, WORKER_LOCK_MS and the grace period past it. */
   sweep: { everyMs: number; lockMs: number; graceMs: number };
@@ -68,6 +70,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
             matchQueue: o.matchQueue,
             timeoutMs: o.timeoutMs,
             ...(o.matchmaking ? { config: o.matchmaking } : {}),
+            ...(o.llmModels ? { llmModels: o.llmModels } : {}),
           });
         case 'close-periods':
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });

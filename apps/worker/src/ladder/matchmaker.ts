@@ -19,6 +19,12 @@ export interface MatchmakerOptions {
   timeoutMs: number;
   config?: Partial<MatchmakingConfig>;
   now?: number;
+  /**
+   * The models hosted llm agents can be played with now (LLM_MODELS, or none without LLM_BASE_URL): an llm
+   * agent whose model is not among them waits in the queue instead of being seated in a match that could
+   * only abort. Unset: every queued agent is a candidate.
+   */
+  llmModels?: readonly string[];
 }
 
 /**
@@ -38,7 +44,7 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
       >`SELECT pg_try_advisory_xact_lock(${MATCHMAKER_LOCK}) AS ok`;
       if (!lock[0]?.ok) return [];
       await dropFaultyAgents(tx);
-      const groups = formMatches(await candidatesOf(tx, now), cfg);
+      const groups = formMatches(await candidatesOf(tx, now, o.llmModels), cfg);
       const ids: string[] = [];
       for (const group of groups) {
         ids.push(await insertMatch(tx, { agentIds: shuffle(group), ranked: true, timeoutMs: o.timeoutMs }));
@@ -53,9 +59,12 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
 }
 
 /** The idle agents of the ranked queue, with what the matchmaker orders them by. */
-async function candidatesOf(tx: Tx, now: number): Promise<Candidate[]> {
+async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]): Promise<Candidate[]> {
+  const playable: Prisma.AgentWhereInput = llmModels
+    ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
+    : {};
   const queued = await tx.agent.findMany({
-    where: { inQueue: true, status: 'active', deletedAt: null },
+    where: { inQueue: true, status: 'active', deletedAt: null, ...playable },
     select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
   });
   if (queued.length < 2) return [];

@@ -48,6 +48,40 @@ function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
       { class: 'muted small' },
       `From ${s.decisions} decisions in the latest ${s.matches} finished ranked matches.`,
     ),
+    s.llm ? llmSection(s.llm) : null,
+  );
+}
+
+/** A hosted llm agent's model usage: tokens per decision and, where the operator set prices, cost per match. */
+function llmSection(l: NonNullable<BehaviourStats['llm']>): HTMLElement {
+  return h(
+    'div',
+    { class: 'llm-usage' },
+    h('h3', null, 'Language model'),
+    h(
+      'dl',
+      { class: 'stats' },
+      stat(
+        'Prompt tokens / decision',
+        fmt(l.promptTokensPerDecision, 1),
+        'Tokens sent to the model per decision',
+      ),
+      stat(
+        'Completion tokens / decision',
+        fmt(l.completionTokensPerDecision, 1),
+        'Tokens the model answered per decision',
+      ),
+      stat(
+        'Retries / decision',
+        fmt(l.retriesPerDecision, 2),
+        'Calls beyond the first: rate-limit backoffs and corrective retries',
+      ),
+      stat(
+        'Cost / match',
+        l.costPerMatch === null ? '–' : fmt(l.costPerMatch, 4),
+        "At the operator's prices per million tokens (LLM_MODELS); – when none are set",
+      ),
+    ),
   );
 }
 

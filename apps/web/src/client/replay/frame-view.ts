@@ -2,6 +2,7 @@ import { h, table, td, tdNum } from '../dom';
 import { ms } from '../format';
 import { board } from './board';
 import { describeAction, describeAnswer, describeEvent, namesOf } from './describe';
+import { llmView } from './llm-view';
 import type { DecisionView, Frame, ReplayModel } from './model';
 
 // One frame of the replay: the table at the end of the turn, what happened in words, and every decision
@@ -38,6 +39,7 @@ function decisionRow(d: DecisionView, m: ReplayModel): HTMLTableRowElement {
       d.prompt
         ? h('details', { class: 'request' }, h('summary', null, 'What it was sent'), h('pre', null, d.prompt))
         : null,
+      d.llm ? llmView(d.llm) : null,
     ),
   );
 }

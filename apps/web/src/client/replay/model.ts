@@ -1,4 +1,5 @@
 import type { Action, GameEvent, Phase, Role } from '@coup/engine';
+import type { LlmDecision } from '@coup/protocol';
 
 // What the replay viewer shows, frame by frame (one frame per turn, after a first "deal" frame), whether it
 // comes from the omniscient replay (every card known) or from one seat's replay (only that seat's cards).
@@ -30,6 +31,8 @@ export interface DecisionView {
   /** Seat view only: what the seat was offered and the text rendering it was sent. */
   legalActions?: Action[];
   prompt?: string;
+  /** A hosted llm agent's model calls (model, tokens, retries, raw answers). */
+  llm?: LlmDecision;
 }
 
 export interface Frame {

@@ -24,6 +24,7 @@ export function seatModel(r: SeatReplay): ReplayModel {
     };
     if (d.comment !== undefined) view.comment = d.comment;
     if (d.unused) view.unused = true;
+    if (d.llm) view.llm = d.llm;
     decisions.push({ turn: st.turn, view });
     const returnIndices = d.applied?.type === 'return_cards' ? d.applied.data?.return_indices : undefined;
     syncs.push({

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStandInLlm, STAND_IN_SHARP } from '@coup/llm/testing';
+import type { StandInServer } from '@coup/llm/testing';
+import { uniqueName } from '../testing/harness';
+import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
+import { startUiPlatform } from '../testing/ui-platform';
+import type { UiPlatform } from '../testing/ui-platform';
+
+// Hosted llm agents in the web UI: each decision of the replay viewer shows the model's calls (model,
+// tokens, retries, raw answer), and the agent's profile shows tokens per decision and cost per match.
+
+let stand: StandInServer;
+let p: UiPlatform;
+let browser: Browser;
+let agentId: string;
+let matchId: string;
+
+beforeAll(async () => {
+  if (SKIP_BROWSER) return;
+  stand = await startStandInLlm();
+  [p, browser] = await Promise.all([
+    startUiPlatform({
+      LLM_BASE_URL: stand.baseUrl,
+      LLM_MODELS: '[{"name":"stand-in-7b","promptPricePerMTok":2,"completionPricePerMTok":8}]',
+    }),
+    launchBrowser(),
+  ]);
+  const { random, heuristic } = p.house as Record<string, string>;
+  agentId = (
+    await p.h.registerAgent(p.owner.key, {
+      name: uniqueName('llm-ui'),
+      transport: 'llm',
+      modelName: 'stand-in-7b',
+      strategyPrompt: STAND_IN_SHARP,
+    })
+  ).id;
+  matchId = await p.h.queueMatch(p.h.adminKey, [agentId, random as string, heuristic as string], {
+    ranked: true,
+  });
+  expect((await p.h.waitForMatch(matchId, 60_000)).status).toBe('finished');
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await p?.stop();
+  await stand?.close();
+});
+
+describe.skipIf(SKIP_BROWSER)('llm agents in the web UI', () => {
+  it("shows each decision's model calls in the replay viewer, and tokens and cost on the profile", async () => {
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto(`/matches/${matchId}?step=1`);
+    await page.locator('.replay').waitFor();
+    // Find a frame with a decision of the llm seat (seat 0).
+    const summary = page.locator('details.llm summary').first();
+    for (let i = 0; i < 30 && (await summary.count()) === 0; i++) await page.keyboard.press('ArrowRight');
+    expect(await summary.innerText()).toMatch(/^stand-in-7b · [\d,]+ \+ [\d,]+ tokens · 0 retries · /);
+    await summary.click();
+    const details = page.locator('details.llm').first();
+    expect(await details.locator('.llm-call').first().innerText()).toMatch(/first: answer \(HTTP 200\)/);
+    expect(await details.locator('.llm-raw').first().innerText()).toContain('"action"');
+    await screenshot(page, 'replay-llm');
+
+    await page.goto(`/agents/${agentId}`);
+    const usage = page.locator('.llm-usage');
+    await usage.waitFor({ timeout: 20_000 });
+    const text = await usage.innerText();
+    expect(text).toMatch(/Prompt tokens \/ decision\s+[\d,.]+/);
+    expect(text).toMatch(/Cost \/ match\s+0\.\d{4}/);
+    await screenshot(page, 'profile-llm');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "transport" ADD VALUE 'llm';
