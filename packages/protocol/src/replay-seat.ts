@@ -36,6 +36,7 @@ export const SeatReplay = z.object({
   rulesetVersion: z.string(),
   protocolVersion: z.number().int(),
   players: z.array(ReplayPlayer),
+  /** This seat's decision deadline (the match's, or its own: see ReplayPlayer.timeoutMs). */
   timeoutMs: z.number().int().positive(),
   startedAt: z.number().int(),
   finishedAt: z.number().int(),
@@ -77,6 +78,8 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) throw new Error(`seat must be from 0 to ${n - 1}`);
   const { states, eventEnds, events } = rerun(replay, start);
   const names = replay.players.map((p) => p.name);
+  // A seat may have played at its own deadline (a person at the table): its requests carried it.
+  const timeoutMs = replay.players[seat]?.timeoutMs ?? replay.timeoutMs;
   const seen = events.map((e) => eventFor(e, seat));
   const history = seen.map(historyEntry);
 
@@ -91,8 +94,8 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       seat,
       matchId: replay.matchId,
       decisionId: step.decisionId,
-      deadline: step.requestedAt + replay.timeoutMs,
-      timeoutMs: replay.timeoutMs,
+      deadline: step.requestedAt + timeoutMs,
+      timeoutMs,
       names,
       history: history.slice(0, upTo),
       strategyPrompt: opts.strategyPrompt,
@@ -112,7 +115,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
     rulesetVersion: replay.rulesetVersion,
     protocolVersion: replay.protocolVersion,
     players: replay.players,
-    timeoutMs: replay.timeoutMs,
+    timeoutMs,
     startedAt: replay.startedAt,
     finishedAt: replay.finishedAt,
     start: buildMatchStart({
@@ -120,7 +123,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       seat,
       names,
       seedCommitment: replay.seedCommitment,
-      timeoutMs: replay.timeoutMs,
+      timeoutMs,
       rulesetVersion: replay.rulesetVersion,
     }),
     decisions,

@@ -37,7 +37,7 @@ export const DecisionStep = z.object({
    * built from the state after that many transitions. This is what lets a seat's requests be rebuilt.
    */
   stateIndex: z.number().int().min(0),
-  /** Epoch ms when the request was dispatched; its deadline was requestedAt + timeoutMs. */
+  /** Epoch ms when the request was dispatched; its deadline was requestedAt + the seat's timeoutMs. */
   requestedAt: z.number().int(),
   latencyMs: z.number().min(0),
   /** The raw action the agent sent (the `action` of its answer), or null when it sent none usable. */
@@ -62,7 +62,16 @@ export type ForfeitStep = z.infer<typeof ForfeitStep>;
 export const ReplayStep = z.discriminatedUnion('kind', [DecisionStep, ForfeitStep]);
 export type ReplayStep = z.infer<typeof ReplayStep>;
 
-export const ReplayPlayer = z.object({ seat: Seat, name: z.string(), agentId: z.string().optional() });
+export const ReplayPlayer = z.object({
+  seat: Seat,
+  name: z.string(),
+  agentId: z.string().optional(),
+  /**
+   * This seat's decision deadline when it differs from the match's `timeoutMs` (a person at the table
+   * plays at HUMAN_TIMEOUT_MS): its requests' deadlines were requestedAt + this.
+   */
+  timeoutMs: z.number().int().positive().optional(),
+});
 
 export const SeatResult = z.object({
   seat: Seat,

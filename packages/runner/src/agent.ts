@@ -10,6 +10,11 @@ export interface MatchAgent {
   name: string;
   /** The platform's agent id, stored in the replay when known. */
   agentId?: string;
+  /**
+   * This seat's decision deadline, when it is not the match's (a person at the table plays at
+   * HUMAN_TIMEOUT_MS while the match's other seats keep theirs). Recorded in the replay's players.
+   */
+  timeoutMs?: number;
   decide(req: DecisionRequest, signal: AbortSignal): Promise<unknown>;
   start?(msg: MatchStart, signal: AbortSignal): Promise<void>;
   end?(msg: MatchEnd, signal: AbortSignal): Promise<void>;

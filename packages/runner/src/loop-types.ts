@@ -23,7 +23,8 @@ export interface LoopOptions {
   /** Which run of the match this is (1 for the first): part of every decision id. */
   attempt: number;
   agents: readonly MatchAgent[];
-  timeoutMs: number;
+  /** Decision deadline of each seat (the match's, or the agent's own: MatchAgent.timeoutMs). */
+  seatTimeoutsMs: readonly number[];
   strategyPrompts: readonly (string | undefined)[];
   clock: Clock;
   /** How long a retired request may still finish before its signal aborts (see dropClosed). */
@@ -49,8 +50,9 @@ export interface Inflight {
   grace: NodeJS.Timeout | null;
 }
 
-/** The seats asked together, with their one deadline. */
+/** The seats asked together that share one deadline (seats with their own deadline get their own Round). */
 export interface Round {
+  timeoutMs: number;
   timer: NodeJS.Timeout | null;
   members: Inflight[];
   open: number;

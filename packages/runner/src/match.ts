@@ -119,22 +119,32 @@ export class MatchLoop {
     }
   }
 
-  /** Asks `seats` at once, with one deadline. */
+  /**
+   * Asks `seats` at once. Seats with the same deadline share one Round (one timer); a seat that plays at
+   * its own deadline (MatchAgent.timeoutMs) gets a Round of its own. Every seat asked here shares the
+   * decision round number of its id, whatever its deadline.
+   */
   private ask(fresh: number[], trigger: number | null): void {
     const o = this.o;
-    const round: Round = { timer: null, members: [], open: fresh.length };
+    const rounds = new Map<number, Round>();
     const id = this.round++;
     const requestedAt = Math.round(o.clock.now());
-    const deadline = requestedAt + o.timeoutMs;
     for (const seat of fresh) {
       const agent = o.agents[seat] as MatchAgent;
+      const timeoutMs = o.seatTimeoutsMs[seat] as number;
+      let round = rounds.get(timeoutMs);
+      if (!round) {
+        round = { timeoutMs, timer: null, members: [], open: 0 };
+        rounds.set(timeoutMs, round);
+      }
+      round.open++;
       const req = buildDecisionRequest({
         state: this.state,
         seat,
         matchId: o.matchId,
         decisionId: decisionId(o.matchId, id, seat, o.attempt),
-        deadline,
-        timeoutMs: o.timeoutMs,
+        deadline: requestedAt + timeoutMs,
+        timeoutMs,
         names: this.names,
         history: this.history.snapshot(seat),
         strategyPrompt: o.strategyPrompts[seat],
@@ -172,8 +182,10 @@ export class MatchLoop {
         (err: unknown) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, undefined, err))),
       );
     }
-    // One deadline for the whole round, whatever each transport does with its signal.
-    round.timer = setTimeout(() => this.guard(() => this.onDeadline(round)), o.timeoutMs);
+    // One deadline per Round, whatever each transport does with its signal.
+    for (const round of rounds.values()) {
+      round.timer = setTimeout(() => this.guard(() => this.onDeadline(round)), round.timeoutMs);
+    }
   }
 
   /** A request still asks the right question: same state, or the same window still waiting for the seat. */
@@ -219,7 +231,7 @@ export class MatchLoop {
     const late = round.members.filter((f) => !f.done).sort((a, b) => a.seat - b.seat);
     for (const f of late) {
       if (f.done) continue; // retired by an earlier default in this loop
-      const fault = new AgentFault('timeout', `no answer within ${this.o.timeoutMs} ms`);
+      const fault = new AgentFault('timeout', `no answer within ${round.timeoutMs} ms`);
       this.onAnswer(f, undefined, fault, now);
       f.controller.abort(EXPIRED);
     }

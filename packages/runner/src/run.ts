@@ -27,7 +27,10 @@ export interface RunMatchOptions {
   seed: string;
   /** One agent per seat, seat order (2 to 6). */
   agents: MatchAgent[];
-  /** Per decision round; also bounds each start/end notification. Default 5000. */
+  /**
+   * Per decision round; also bounds each start/end notification. Default 5000. A seat whose agent has its
+   * own `timeoutMs` (MatchAgent) plays at that one instead (its match_start says so).
+   */
   timeoutMs?: number;
   /** An explicit deal (tests, scenarios); recorded in the replay. */
   setup?: GameSetup;
@@ -64,6 +67,10 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     throw new Error(`a match needs ${MIN_SEATS} to ${MAX_SEATS} agents (got ${agents.length})`);
   }
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('timeoutMs must be a positive integer');
+  const seatTimeoutsMs = agents.map((a) => a.timeoutMs ?? timeoutMs);
+  if (seatTimeoutsMs.some((t) => !Number.isInteger(t) || t <= 0)) {
+    throw new Error("an agent's timeoutMs must be a positive integer");
+  }
   const attempt = opts.attempt ?? 1;
   if (!Number.isInteger(attempt) || attempt < 1) throw new Error('attempt must be a positive integer');
   const state = createGame({ players: agents.length, seed, setup: opts.setup });
@@ -74,7 +81,16 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
   await notifyAll(
     agents.map(
       (a, seat) => (signal) =>
-        a.start?.(buildMatchStart({ matchId, seat, names, seedCommitment: commitment, timeoutMs }), signal),
+        a.start?.(
+          buildMatchStart({
+            matchId,
+            seat,
+            names,
+            seedCommitment: commitment,
+            timeoutMs: seatTimeoutsMs[seat] as number,
+          }),
+          signal,
+        ),
     ),
     timeoutMs,
   );
@@ -83,7 +99,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     matchId,
     attempt,
     agents,
-    timeoutMs,
+    seatTimeoutsMs,
     strategyPrompts: opts.strategyPrompts ?? [],
     clock,
     abortGraceMs: opts.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS,
@@ -113,9 +129,12 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     engineVersion: ENGINE_VERSION,
     rulesetVersion: RULESET_VERSION,
     protocolVersion: PROTOCOL_VERSION,
-    players: agents.map((a, seat) =>
-      a.agentId !== undefined ? { seat, name: a.name, agentId: a.agentId } : { seat, name: a.name },
-    ),
+    players: agents.map((a, seat) => {
+      const player: Replay['players'][number] = { seat, name: a.name };
+      if (a.agentId !== undefined) player.agentId = a.agentId;
+      if (seatTimeoutsMs[seat] !== timeoutMs) player.timeoutMs = seatTimeoutsMs[seat];
+      return player;
+    }),
     timeoutMs,
     replayUrl,
     startedAt,
