@@ -22,6 +22,8 @@ export const AgentListQuery = z.strictObject({
   status: z.enum(['active', 'paused', 'disabled']).optional(),
   inQueue: z.enum(['true', 'false']).optional(),
   house: z.enum(['true', 'false']).optional(),
+  /** Agents whose owners let anyone seat them at a casual table (POST /v1/tables). */
+  allowChallenges: z.enum(['true', 'false']).optional(),
   cursor: z.string().max(200).optional(),
   limit: Limit,
 });
@@ -33,6 +35,8 @@ export const AgentCreate = z
     endpointUrl: EndpointUrl.optional(),
     modelName: z.string().min(1).max(100).optional(),
     strategyPrompt: z.string().min(1).max(4000).optional(),
+    /** Let other accounts seat this agent at their casual tables (POST /v1/tables). Default false. */
+    allowChallenges: z.boolean().optional(),
   })
   .refine((a) => a.transport !== 'http' || a.endpointUrl, {
     path: ['endpointUrl'],
@@ -51,6 +55,7 @@ export const AgentUpdate = z.strictObject({
   modelName: z.string().min(1).max(100).nullable().optional(),
   strategyPrompt: z.string().min(1).max(4000).nullable().optional(),
   status: z.enum(['active', 'paused']).optional(),
+  allowChallenges: z.boolean().optional(),
 });
 
 export const RatingOut = z.object({
@@ -68,12 +73,15 @@ export const AgentOut = z
     id: AgentId,
     name: z.string(),
     owner: z.object({ id: AccountId, name: z.string() }),
-    transport: z.enum(['http', 'ws']),
+    /** `human`: a person's seat at casual tables (created by the platform, never ranked). */
+    transport: z.enum(['http', 'ws', 'human']),
     status: z.enum(['active', 'paused', 'disabled']),
     /** Why the agent was paused or disabled (e.g. too many faults); shown to its owner. */
     statusReason: z.string().nullable().optional(),
     modelName: z.string().nullable(),
     isHouse: z.boolean(),
+    /** Whether any account may seat this agent at its casual tables (POST /v1/tables). */
+    allowChallenges: z.boolean(),
     inQueue: z.boolean(),
     rating: RatingOut.nullable(),
     createdAt: Timestamp,

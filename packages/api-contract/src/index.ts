@@ -9,3 +9,4 @@ export * from './agents';
 export * from './matches';
 export * from './ladder';
 export * from './events';
+export * from './tables';

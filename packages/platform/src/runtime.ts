@@ -76,6 +76,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     wsAgent: (a) => bridge.agent(a),
     agentAddresses: env.AGENT_ADDRESSES,
     secrets,
+    humanTimeoutMs: env.HUMAN_TIMEOUT_MS,
   });
   const ready = revocations.then(() => undefined);
   ready.catch(() => undefined); // awaited by the worker; an API-only process must not crash on it

@@ -35,7 +35,10 @@ function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'
 export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>) => MatchAgent;
 
 export interface Transports {
-  /** The player for one agent row: in-process bot, HTTP endpoint, or WebSocket through Redis. */
+  /**
+   * The player for one agent row: in-process bot, HTTP endpoint, or WebSocket through Redis (a `ws` agent's
+   * own socket, or the browser of a person at a table: transport `human`, at HUMAN_TIMEOUT_MS).
+   */
   forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
 }
 
@@ -46,6 +49,8 @@ export interface TransportDeps {
   maxResponseBytes?: number;
   /** Keeps HTTP agents' secrets current through rotations; without it, a player signs with its row's. */
   secrets?: AgentSecrets;
+  /** HUMAN_TIMEOUT_MS: the decision deadline of a person's seat (unset: the match's deadline). */
+  humanTimeoutMs?: number;
 }
 
 export function createTransports(deps: TransportDeps): Transports {
@@ -72,6 +77,14 @@ export function createTransports(deps: TransportDeps): Transports {
       if (agent.transport === 'ws') {
         const player = deps.wsAgent(agent);
         player.agentId = agent.id;
+        return player;
+      }
+      if (agent.transport === 'human') {
+        // A person plays through the same WebSocket path as a ws agent (the browser holds the socket),
+        // with a deadline a person can meet.
+        const player = deps.wsAgent(agent);
+        player.agentId = agent.id;
+        if (deps.humanTimeoutMs !== undefined) player.timeoutMs = deps.humanTimeoutMs;
         return player;
       }
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);

@@ -55,7 +55,8 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
 /** The idle agents of the ranked queue, with what the matchmaker orders them by. */
 async function candidatesOf(tx: Tx, now: number): Promise<Candidate[]> {
   const queued = await tx.agent.findMany({
-    where: { inQueue: true, status: 'active', deletedAt: null },
+    // A person's seat is never rated (the ranked queue refuses it; this keeps any that got in out).
+    where: { inQueue: true, status: 'active', deletedAt: null, transport: { not: 'human' } },
     select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
   });
   if (queued.length < 2) return [];
