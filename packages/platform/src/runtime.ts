@@ -73,7 +73,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     if (msg.reason === 'secret_rotated') secrets.rotated(msg.agentId);
   });
   const transports = createTransports({
-    wsAgent: (a) => bridge.agent(a),
+    wsAgent: (a, o) => bridge.agent(a, o),
     agentAddresses: env.AGENT_ADDRESSES,
     secrets,
     humanTimeoutMs: env.HUMAN_TIMEOUT_MS,

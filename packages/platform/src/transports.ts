@@ -32,7 +32,8 @@ function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'
   };
 }
 
-export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>) => MatchAgent;
+/** `perTable`: a person's seat, present at a table only through that table's socket (see WsBridge). */
+export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>, o?: { perTable?: boolean }) => MatchAgent;
 
 export interface Transports {
   /**
@@ -82,7 +83,7 @@ export function createTransports(deps: TransportDeps): Transports {
       if (agent.transport === 'human') {
         // A person plays through the same WebSocket path as a ws agent (the browser holds the socket),
         // with a deadline a person can meet.
-        const player = deps.wsAgent(agent);
+        const player = deps.wsAgent(agent, { perTable: true });
         player.agentId = agent.id;
         if (deps.humanTimeoutMs !== undefined) player.timeoutMs = deps.humanTimeoutMs;
         return player;

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { hashSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
-import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS, REVOKE_CLOSE } from '@coup/platform';
+import {
+  AgentOutbound,
+  markOffline,
+  markOnline,
+  PRESENCE_TTL_MS,
+  REVOKE_CLOSE,
+  tablePresenceId,
+} from '@coup/platform';
 import type { AgentInbound, RevokeReason } from '@coup/platform';
 import {
   AnswerMessage,
@@ -128,6 +135,8 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       const table = req.wsTable;
       const forThisSocket = (m: object) => table === undefined || ('matchId' in m && m.matchId === table);
       const socketId = randomUUID();
+      // Whose presence this socket marks: the agent's, or a person's at this one table.
+      const presenceId = table === undefined ? agent.id : tablePresenceId(agent.id, table);
       const k = app.keys;
       const limit = new AgentMessageLimit(app.env.AGENT_SOCKET_MAX_MSGS_PER_S);
       const send = (msg: object) => {
@@ -156,7 +165,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         void held.stop?.();
         held.stop = undefined;
         unregister();
-        void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
+        void markOffline(app.redis, k, presenceId, socketId).catch(() => undefined);
       };
       /** Closes the socket: offline and sent nothing more from now on, not from the end of the handshake. */
       const end = (code: number, reason: string) => {
@@ -206,14 +215,14 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       const revoked = revokedBecause(now, agent.secretHash);
       if (revoked) return end(REVOKE_CLOSE[revoked].code, REVOKE_CLOSE[revoked].reason);
       if (closed) return;
-      await markOnline(app.redis, k, agent.id, socketId);
+      await markOnline(app.redis, k, presenceId, socketId);
       if (closed) return cleanup();
       held.timer = setInterval(
         () => {
           if (!alive) return socket.terminate();
           alive = false;
           socket.ping();
-          void markOnline(app.redis, k, agent.id, socketId).catch(() => undefined);
+          void markOnline(app.redis, k, presenceId, socketId).catch(() => undefined);
         },
         Math.min(PING_MS, PRESENCE_TTL_MS / 2),
       );
