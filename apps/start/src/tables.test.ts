@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayForSeat, Replay } from '@coup/protocol';
-import type { DecisionRequest, DecisionStep } from '@coup/protocol';
+import { Replay } from '@coup/protocol';
+import type { DecisionRequest, DecisionStep, SeatReplay } from '@coup/protocol';
 import type { Table } from '@coup/api-contract/types';
 import { startHarness } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
@@ -100,10 +100,7 @@ describe('a person at the table', () => {
       expect(answered.length).toBeGreaterThan(0);
       for (const d of answered) expect(d).toMatchObject({ fault: null, comment: 'clicked' });
       // What the seat was sent is exactly what its seat replay rebuilds (the requests of any agent).
-      const seatReplay = await h.api<ReturnType<typeof replayForSeat>>(
-        'GET',
-        `/v1/matches/${table.match.id}/replay?seat=${seat}`,
-      );
+      const seatReplay = await h.api<SeatReplay>('GET', `/v1/matches/${table.match.id}/replay?seat=${seat}`);
       expect(seatReplay.status).toBe(200);
       expect(seatReplay.body.timeoutMs).toBe(HUMAN_TIMEOUT_MS);
       expect(seatReplay.body.decisions.map((d) => d.request)).toEqual(played.requests);
