@@ -100,7 +100,7 @@ export async function ticketFor(
       409,
       TABLE_ENDED,
       `match ${matchId} is ${table.status}: nothing is left to play (its replay: /v1/matches/${matchId}/replay)`,
-      { status: table.status },
+      { status: table.status, seat: mine.seat },
     );
   }
   return issueTicket(
