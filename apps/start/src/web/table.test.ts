@@ -143,6 +143,38 @@ describe.skipIf(SKIP_BROWSER)('a person at the table', () => {
     await w.close();
   });
 
+  it('an owner opens an agent to challenges on its profile; another person then finds it on the play page', async () => {
+    const owner = await p.h.createAccount(uniqueName('owner'));
+    const name = uniqueName('sparring');
+    const agent = await p.h.registerAgent(owner.key, {
+      name,
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto('/play');
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), owner.key);
+    await page.goto(`/agents/${agent.id}`);
+    const toggle = page.getByLabel(/Allow challenges/);
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await page.getByText('Saved: open to challenges.').waitFor();
+    const stored = await p.h.api<{ allowChallenges: boolean }>('GET', `/v1/agents/${agent.id}`);
+    expect(stored.body.allowChallenges).toBe(true);
+
+    const person = await p.h.createAccount(uniqueName('challenger'));
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), person.key);
+    await page.goto('/play');
+    const open = page.locator('fieldset', { hasText: 'Agents open to challenges' });
+    await open.getByLabel(name).waitFor();
+    // Someone else's profile has no toggle.
+    await page.goto(`/agents/${agent.id}`);
+    await page.getByText('open to challenges').first().waitFor();
+    expect(await page.getByLabel(/Allow challenges/).count()).toBe(0);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
   it('fits a phone: no sideways scrolling on the play page and at the table, answered by number keys', async () => {
     const person = await p.h.createAccount(uniqueName('phone'));
     const context = await browser.newContext({ baseURL: p.h.url, viewport: { width: 375, height: 740 } });
