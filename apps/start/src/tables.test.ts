@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID_PREFIX, newId } from '@coup/db';
 import { Replay } from '@coup/protocol';
+import { matchmakerPass, scheduleEvents } from '@coup/worker';
 import type { DecisionRequest, DecisionStep, SeatReplay } from '@coup/protocol';
 import type { Table } from '@coup/api-contract/types';
-import { startHarness } from './testing/harness';
+import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 import { openSocket } from './testing/ws';
 import type { Message, TestSocket } from './testing/ws';
@@ -158,5 +160,61 @@ describe('a person at the table', () => {
     expect(faults.map((d) => d.fault?.reason)).toEqual(['disconnected', 'disconnected', 'disconnected']);
     expect(faults[0]?.decisionId).toBe(first.decisionId);
     expect(replay.steps).toContainEqual({ kind: 'forfeit', seat: t.ticket.seat, reason: 'too_many_faults' });
+  });
+
+  it("the matchmaker and the event scheduler skip a person's seat that got into the queue or an event by hand", async () => {
+    const t = await openTable({ opponents: [house] });
+    const seat = t.ticket.agentId;
+    const prisma = h.platform.runtime.prisma;
+    const matchQueue = h.platform.runtime.matchQueue;
+    // Past every API check: written straight into the database (and the table over, so the seat is idle).
+    await prisma.match.update({
+      where: { id: t.match.id },
+      data: { status: 'aborted', abortReason: 'test' },
+    });
+    await prisma.agent.update({
+      where: { id: seat },
+      data: { inQueue: true, queueJoinedAt: new Date(Date.now() - 3_600_000) },
+    });
+    // An agent queued the same way is matched in the same pass (with the house agents, always queued).
+    const agent = await h.registerAgent(me.key, {
+      name: uniqueName('queued'),
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    await prisma.agent.update({
+      where: { id: agent.id },
+      data: { inQueue: true, queueJoinedAt: new Date(Date.now() - 3_600_000) },
+    });
+    const made = await matchmakerPass(prisma, { matchQueue, timeoutMs: 3000 });
+    const seated = (
+      await prisma.matchSeat.findMany({ where: { matchId: { in: made } }, select: { agentId: true } })
+    ).map((x) => x.agentId);
+    expect(seated).toContain(agent.id);
+    expect(seated).not.toContain(seat);
+
+    const random = await h.houseAgent('random');
+    const eventId = newId(ID_PREFIX.event);
+    await prisma.event.create({
+      data: {
+        id: eventId,
+        name: 'cup',
+        format: 'round_robin',
+        seatsPerMatch: 2,
+        rounds: 1,
+        entry: 'list',
+        startsAt: new Date(Date.now() - 1000),
+        entries: { create: [{ agentId: seat }, { agentId: house }, { agentId: random }] },
+      },
+    });
+    const report = await scheduleEvents(prisma, { matchQueue, timeoutMs: 3000 });
+    expect(report.started).toContain(eventId);
+    const entries = await prisma.eventEntry.findMany({ where: { eventId }, select: { agentId: true } });
+    expect(entries.map((e) => e.agentId).sort()).toEqual([house, random].sort());
+    const eventSeats = await prisma.matchSeat.findMany({
+      where: { match: { eventId } },
+      select: { agentId: true },
+    });
+    expect(eventSeats.length).toBeGreaterThan(0);
+    expect(eventSeats.map((x) => x.agentId)).not.toContain(seat);
   });
 });
