@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
+import { TABLE_PROTOCOL } from '@coup/api-contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queue } from 'bullmq';
@@ -26,6 +27,7 @@ import { agentSocketRoutes } from './routes/agent-socket';
 import { liveRoutes } from './routes/live';
 import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
+import { tableRoutes } from './routes/tables';
 import { modelRoutes } from './routes/models';
 
 /** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
@@ -97,7 +99,14 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(openapiPlugin);
   await app.register(authPlugin, { adminKey: deps.adminKey });
   await app.register(metricsPlugin, { adminKey: deps.adminKey, token: deps.env.METRICS_TOKEN });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      // A table's socket offers `coup.v1` and its ticket (`coup.ticket.<ticket>`) as subprotocols: the
+      // platform selects `coup.v1`, never echoes the ticket, and selects none for other clients.
+      handleProtocols: (protocols: Set<string>) => (protocols.has(TABLE_PROTOCOL) ? TABLE_PROTOCOL : false),
+    },
+  });
   await app.register(sessionsPlugin);
   await app.register(healthRoutes);
   await app.register(
@@ -109,6 +118,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(liveRoutes);
       await v1.register(ladderRoutes);
       await v1.register(eventRoutes);
+      await v1.register(tableRoutes);
       await v1.register(modelRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },

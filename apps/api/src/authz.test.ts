@@ -14,6 +14,8 @@ interface Fixture {
   agentId: string;
   /** An open-entry event starting in an hour. */
   eventId: string;
+  /** The owner's table (a casual match with the owner's seat), once a route's `prepare` opened one. */
+  tableId?: string;
 }
 
 interface RouteSpec {
@@ -58,6 +60,27 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /v1/admin/ratings/check': { kind: 'admin', ok: 200 },
   'POST /v1/events': { kind: 'admin', ok: 201, body: () => eventBody() },
   'POST /v1/events/:id/entries': { kind: 'owner', ok: 201, body: (f) => ({ agentId: f.agentId }) },
+  'POST /v1/tables': { kind: 'account', ok: 201, body: (f) => ({ opponents: [f.agentId] }) },
+  // A table is its person's: another account has no seat there (403), the operator has no account (403).
+  'POST /v1/tables/:id/ticket': {
+    kind: 'account',
+    ok: 200,
+    prepare: async (f) => {
+      const res = await h.api<{ match: { id: string } }>('POST', '/v1/tables', {
+        key: f.owner.key,
+        body: { opponents: [f.agentId] },
+      });
+      expect(res.status, res.text).toBe(201);
+      f.tableId = res.body.match.id;
+    },
+    after: async (f) => {
+      const theirs = await h.api<{ error: { code: string } }>('POST', `/v1/tables/${f.tableId}/ticket`, {
+        key: f.other.key,
+      });
+      expectError(theirs, 403, "another account's key");
+      expect(theirs.body.error.code).toBe('not_your_table');
+    },
+  },
   'DELETE /v1/events/:id/entries/:agentId': {
     kind: 'owner',
     ok: 204,
@@ -101,10 +124,15 @@ async function fixture(): Promise<Fixture> {
   return { owner, other, agentId: agent.id, eventId: event.body.id };
 }
 
-/** `:id` is the event of an /events route, else the agent; `:agentId` is the agent. */
+/** `:id` is the event of an /events route, the table of a /tables route, else the agent; `:agentId` is the agent. */
 function pathFor(pattern: string, f: Fixture): string {
+  const id = pattern.startsWith('/v1/events/')
+    ? f.eventId
+    : pattern.startsWith('/v1/tables/')
+      ? (f.tableId ?? 'mt_none')
+      : f.agentId;
   return fillPath(pattern, {
-    id: pattern.startsWith('/v1/events/') ? f.eventId : f.agentId,
+    id,
     agentId: f.agentId,
   });
 }

@@ -4,6 +4,9 @@ import { AccountId, AgentId, Limit, Name, Timestamp } from './common';
 
 /** http: the platform calls the agent; ws: the agent connects; llm: the platform plays a model for it. */
 export const TRANSPORTS = ['http', 'ws', 'llm'] as const;
+/** Every agent's transport, as the API shows it: also `human`, a person's seat at casual tables (created by
+ * the platform, never registered, never ranked). */
+export const AGENT_TRANSPORTS = [...TRANSPORTS, 'human'] as const;
 
 const EndpointUrl = z
   .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
@@ -26,6 +29,8 @@ export const AgentListQuery = z.strictObject({
   status: z.enum(['active', 'paused', 'disabled']).optional(),
   inQueue: z.enum(['true', 'false']).optional(),
   house: z.enum(['true', 'false']).optional(),
+  /** Agents whose owners let anyone seat them at a casual table (POST /v1/tables). */
+  allowChallenges: z.enum(['true', 'false']).optional(),
   cursor: z.string().max(200).optional(),
   limit: Limit,
 });
@@ -39,6 +44,8 @@ export const AgentCreate = z
     modelName: z.string().min(1).max(100).optional(),
     /** Sent to the agent with every decision; an llm agent's model gets it in its system message. */
     strategyPrompt: z.string().min(1).max(4000).optional(),
+    /** Let other accounts seat this agent at their casual tables (POST /v1/tables). Default false. */
+    allowChallenges: z.boolean().optional(),
   })
   .refine((a) => a.transport !== 'http' || a.endpointUrl, {
     path: ['endpointUrl'],
@@ -65,6 +72,7 @@ export const AgentUpdate = z.strictObject({
   modelName: z.string().min(1).max(100).nullable().optional(),
   strategyPrompt: z.string().min(1).max(4000).nullable().optional(),
   status: z.enum(['active', 'paused']).optional(),
+  allowChallenges: z.boolean().optional(),
 });
 
 export const RatingOut = z.object({
@@ -82,12 +90,14 @@ export const AgentOut = z
     id: AgentId,
     name: z.string(),
     owner: z.object({ id: AccountId, name: z.string() }),
-    transport: z.enum(TRANSPORTS),
+    transport: z.enum(AGENT_TRANSPORTS),
     status: z.enum(['active', 'paused', 'disabled']),
     /** Why the agent was paused or disabled (e.g. too many faults); shown to its owner. */
     statusReason: z.string().nullable().optional(),
     modelName: z.string().nullable(),
     isHouse: z.boolean(),
+    /** Whether any account may seat this agent at its casual tables (POST /v1/tables). */
+    allowChallenges: z.boolean(),
     inQueue: z.boolean(),
     rating: RatingOut.nullable(),
     createdAt: Timestamp,

@@ -9,4 +9,5 @@ export * from './agents';
 export * from './matches';
 export * from './ladder';
 export * from './events';
+export * from './tables';
 export * from './models';

@@ -14,6 +14,7 @@ import type {
   RatingsCheck as RatingsCheckSchema,
 } from './ladder';
 import type { MatchOut, MatchSeatOut, MatchStatus as MatchStatusSchema } from './matches';
+import type { TableCreated as TableCreatedSchema, TableTicket as TableTicketSchema } from './tables';
 
 // The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
 // generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
@@ -52,3 +53,8 @@ export type EventEntry = z.output<typeof EventEntryOut>;
 export type Standing = z.output<typeof StandingOut>;
 /** An agent as events show it (entrants, standings). */
 export type AgentRef = Standing['agent'];
+
+/** A casual table with the caller's seat (POST /v1/tables). */
+export type Table = z.output<typeof TableCreatedSchema>;
+/** How to open the person's socket at a table (POST /v1/tables/:id/ticket). */
+export type TableTicket = z.output<typeof TableTicketSchema>;

@@ -17,6 +17,14 @@ export function newMatchSeed(): string {
   return randomBytes(MATCH_SEED_BYTES).toString('base64url');
 }
 
+/** A ranked match asked to seat a person (transport `human`): people only play casual tables. */
+export class HumanSeatNotRankedError extends Error {
+  constructor(readonly agentId: string) {
+    super(`agent ${agentId} is a person's seat: people play casual tables only, never ranked matches`);
+    this.name = 'HumanSeatNotRankedError';
+  }
+}
+
 export interface NewMatch {
   /** One agent per seat, seat order. Validated by the caller. */
   agentIds: string[];
@@ -36,6 +44,15 @@ export interface NewMatch {
  * after commit (enqueueMatch).
  */
 export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m: NewMatch): Promise<string> {
+  // The one door every ranked match goes through (matchmaker, events, the operator): a person's seat is
+  // never rated, whoever forgot to check before.
+  if (m.ranked) {
+    const human = await db.agent.findFirst({
+      where: { id: { in: m.agentIds }, transport: 'human' },
+      select: { id: true },
+    });
+    if (human) throw new HumanSeatNotRankedError(human.id);
+  }
   const seed = m.seed ?? newMatchSeed();
   const id = newId(ID_PREFIX.match);
   await db.match.create({

@@ -83,6 +83,11 @@ export const EnvSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /**
+   * Decision deadline of a person's seat at a casual table (POST /v1/tables, played in the web UI): people
+   * read and click, so they get longer than MATCH_TIMEOUT_MS; the table's agents keep MATCH_TIMEOUT_MS.
+   */
+  HUMAN_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   /** Spectator sockets (/v1/matches/:id/live) one client address may hold open, counted per API instance. */
   MAX_SPECTATORS_PER_IP: z.coerce.number().int().min(1).default(20),
   /**

@@ -25,6 +25,8 @@ export const keys = (prefix: string) => ({
   agentRevoked: `${prefix}:agents:revoked`,
   /** A pending decision request (JSON), expiring at its deadline. */
   decision: (decisionId: string) => `${prefix}:decision:${decisionId}`,
+  /** A person's one-time ticket to open a table's socket (keyed by the ticket's sha256; see table-tickets.ts). */
+  tableTicket: (ticketHash: string) => `${prefix}:ticket:${ticketHash}`,
   /** Rate-limit counters. */
   rateLimit: `${prefix}:ratelimit:`,
 });

@@ -6,6 +6,13 @@ import type { Keys } from './names';
 
 export const PRESENCE_TTL_MS = 30_000;
 
+/**
+ * The presence of a person's socket at one table. A person may have several tables open (one socket each,
+ * all the same seat agent): leaving one table's page must count as leaving that table, so a person's
+ * sockets are marked (and a person's decisions checked) per table rather than per agent.
+ */
+export const tablePresenceId = (agentId: string, matchId: string): string => `${agentId}:table:${matchId}`;
+
 export async function markOnline(redis: Redis, keys: Keys, agentId: string, socketId: string): Promise<void> {
   const key = keys.agentOnline(agentId);
   await redis

@@ -74,10 +74,11 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     if (msg.reason === 'secret_rotated') secrets.rotated(msg.agentId);
   });
   const transports = createTransports({
-    wsAgent: (a) => bridge.agent(a),
+    wsAgent: (a, o) => bridge.agent(a, o),
     agentAddresses: env.AGENT_ADDRESSES,
     secrets,
     llm: createLlmService(env),
+    humanTimeoutMs: env.HUMAN_TIMEOUT_MS,
   });
   const ready = revocations.then(() => undefined);
   ready.catch(() => undefined); // awaited by the worker; an API-only process must not crash on it

@@ -33,11 +33,13 @@ function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'
   };
 }
 
-export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>) => MatchAgent;
+/** `perTable`: a person's seat, present at a table only through that table's socket (see WsBridge). */
+export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>, o?: { perTable?: boolean }) => MatchAgent;
 
 export interface Transports {
   /**
-   * The player for one agent row: in-process bot, HTTP endpoint, WebSocket through Redis, or a hosted
+   * The player for one agent row: in-process bot, HTTP endpoint, WebSocket through Redis (a `ws` agent's
+   * own socket, or the browser of a person at a table: transport `human`, at HUMAN_TIMEOUT_MS), or a hosted
    * language model (transport `llm`, through the operator's LLM_BASE_URL, at LLM_TIMEOUT_MS).
    */
   forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
@@ -54,6 +56,8 @@ export interface TransportDeps {
   secrets?: AgentSecrets;
   /** Plays llm agents (createLlmService(env)); without it they cannot play. */
   llm?: LlmService | null;
+  /** HUMAN_TIMEOUT_MS: the decision deadline of a person's seat (unset: the match's deadline). */
+  humanTimeoutMs?: number;
 }
 
 export function createTransports(deps: TransportDeps): Transports {
@@ -93,6 +97,14 @@ export function createTransports(deps: TransportDeps): Transports {
       if (agent.transport === 'ws') {
         const player = deps.wsAgent(agent);
         player.agentId = agent.id;
+        return player;
+      }
+      if (agent.transport === 'human') {
+        // A person plays through the same WebSocket path as a ws agent (the browser holds the socket),
+        // with a deadline a person can meet.
+        const player = deps.wsAgent(agent, { perTable: true });
+        player.agentId = agent.id;
+        if (deps.humanTimeoutMs !== undefined) player.timeoutMs = deps.humanTimeoutMs;
         return player;
       }
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);

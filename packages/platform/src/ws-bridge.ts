@@ -7,7 +7,7 @@ import type { AgentOutbound } from './messages';
 import type { Keys } from './names';
 
 import type { ChannelHub } from './channel-hub';
-import { isOnline } from './presence';
+import { isOnline, tablePresenceId } from './presence';
 
 /** How long before its deadline a decision checks that its agent still has a socket. */
 export const DISCONNECTED_MARGIN_MS = 150;
@@ -35,24 +35,34 @@ export class WsBridge {
     private readonly keys: Keys,
   ) {}
 
-  /** Whether at least one socket of the agent is open on some API instance. */
-  isOnline(agentId: string): Promise<boolean> {
-    return isOnline(this.redis, this.keys, agentId);
+  /** Whether at least one socket of the agent (or of a person at a table: tablePresenceId) is open somewhere. */
+  isOnline(presenceId: string): Promise<boolean> {
+    return isOnline(this.redis, this.keys, presenceId);
   }
 
-  agent(a: { id: string; name: string }): MatchAgent {
+  /**
+   * `perTable`: the agent is a person's seat, present at a table only while a socket opened for that table
+   * is (tablePresenceId); otherwise any socket of the agent counts.
+   */
+  agent(a: { id: string; name: string }, o: { perTable?: boolean } = {}): MatchAgent {
     const publish = (message: MatchStart | MatchEnd | DecisionRequest) =>
       this.redis.publish(this.keys.agentOut(a.id), JSON.stringify({ message } satisfies AgentOutbound));
     return {
       name: a.name,
       agentId: a.id,
-      decide: (req, signal) => this.decide(a.id, req, signal),
+      decide: (req, signal) =>
+        this.decide(a.id, req, signal, o.perTable ? tablePresenceId(a.id, req.matchId) : a.id),
       start: async (msg) => void (await publish(msg)),
       end: async (msg) => void (await publish(msg)),
     };
   }
 
-  private async decide(agentId: string, req: DecisionRequest, signal: AbortSignal): Promise<unknown> {
+  private async decide(
+    agentId: string,
+    req: DecisionRequest,
+    signal: AbortSignal,
+    presenceId: string,
+  ): Promise<unknown> {
     await this.acquire(agentId);
     const k = this.keys;
     let check: NodeJS.Timeout | undefined;
@@ -66,7 +76,7 @@ export class WsBridge {
         // runner records its own `timeout` at the deadline itself, so this has to come first).
         check = setTimeout(
           () =>
-            void this.isOnline(agentId).then(
+            void this.isOnline(presenceId).then(
               (online) =>
                 online || reject(new AgentFault('disconnected', 'no open WebSocket before the deadline')),
               () => undefined,

@@ -80,7 +80,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) throw new Error(`seat must be from 0 to ${n - 1}`);
   const { states, eventEnds, events } = rerun(replay, start);
   const names = replay.players.map((p) => p.name);
-  // A seat may have played at its own deadline (a hosted language-model agent): its requests carried it.
+  // A seat may have played at its own deadline (a hosted language-model agent, a person at the table).
   const timeoutMs = replay.players[seat]?.timeoutMs ?? replay.timeoutMs;
   const seen = events.map((e) => eventFor(e, seat));
   const history = seen.map(historyEntry);

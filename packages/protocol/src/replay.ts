@@ -71,7 +71,7 @@ export const ReplayPlayer = z.object({
   agentId: z.string().optional(),
   /**
    * This seat's decision deadline when it differs from the match's `timeoutMs` (a hosted language-model
-   * agent plays at LLM_TIMEOUT_MS): its requests' deadlines were requestedAt + this.
+   * agent plays at LLM_TIMEOUT_MS, a person at HUMAN_TIMEOUT_MS): its requests' deadlines were requestedAt + this.
    */
   timeoutMs: z.number().int().positive().optional(),
 });

@@ -27,7 +27,7 @@ export interface MatchAgent {
   agentId?: string;
   /**
    * This seat's decision deadline, when it is not the match's (a hosted language-model agent plays at
-   * LLM_TIMEOUT_MS while the match's other seats keep theirs). Recorded in the replay's players.
+   * LLM_TIMEOUT_MS, a person at HUMAN_TIMEOUT_MS, while the match's other seats keep theirs). Recorded in the replay's players.
    */
   timeoutMs?: number;
   decide(req: DecisionRequest, signal: AbortSignal, report?: DecisionReport): Promise<unknown>;

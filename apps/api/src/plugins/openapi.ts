@@ -30,6 +30,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         { name: 'matches' },
         { name: 'ladder' },
         { name: 'events' },
+        { name: 'tables', description: 'A person at the table: casual matches played in the browser' },
         { name: 'ops' },
       ],
     },

@@ -12,7 +12,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 }
 
-const secretColumns = (secret: string) => ({
+export const secretColumns = (secret: string) => ({
   secretHash: hashSecret(secret),
   secretEnc: encryptSecret(secret),
 });
@@ -27,6 +27,7 @@ export function listAgents(prisma: PrismaClient, q: z.output<typeof AgentListQue
       ...(q.status ? { status: q.status } : {}),
       ...(q.inQueue ? { inQueue: q.inQueue === 'true' } : {}),
       ...(q.house ? { isHouse: q.house === 'true' } : {}),
+      ...(q.allowChallenges ? { allowChallenges: q.allowChallenges === 'true' } : {}),
       ...afterCursor(decodeCursor(q.cursor)),
     },
     orderBy: newestFirst,
@@ -54,6 +55,7 @@ export function createAgent(
       endpointUrl: b.endpointUrl ?? null,
       modelName: b.modelName ?? null,
       strategyPrompt: b.strategyPrompt ?? null,
+      allowChallenges: b.allowChallenges ?? false,
       ...secretColumns(secret),
     },
     include: agentInclude,
@@ -69,6 +71,7 @@ export function updateAgent(prisma: PrismaClient, id: string, b: z.output<typeof
       ...(b.endpointUrl !== undefined ? { endpointUrl: b.endpointUrl } : {}),
       ...(b.modelName !== undefined ? { modelName: b.modelName } : {}),
       ...(b.strategyPrompt !== undefined ? { strategyPrompt: b.strategyPrompt } : {}),
+      ...(b.allowChallenges !== undefined ? { allowChallenges: b.allowChallenges } : {}),
       ...(b.status !== undefined ? { status: b.status, statusReason: null } : {}),
       ...(b.status === 'paused' ? { inQueue: false, queueJoinedAt: null } : {}),
     },

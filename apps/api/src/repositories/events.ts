@@ -4,6 +4,7 @@ import type { EventCreate, EventListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, notFound } from '../plugins/errors';
 import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
+import { refuseHumanSeat } from '../services/human-seats';
 import { matchInclude } from '../services/matches';
 
 // The queries of the event routes: official events, their entries and their matches.
@@ -23,6 +24,7 @@ export async function createEvent(prisma: PrismaClient, b: z.output<typeof Event
     const a = byId.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot enter`);
+    refuseHumanSeat(a, 'enter an official event');
   }
   return prisma.event.create({
     data: {

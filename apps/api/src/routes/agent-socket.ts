@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { hashSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
-import { AgentOutbound, markOffline, markOnline, PRESENCE_TTL_MS, REVOKE_CLOSE } from '@coup/platform';
+import {
+  AgentOutbound,
+  markOffline,
+  markOnline,
+  PRESENCE_TTL_MS,
+  REVOKE_CLOSE,
+  tablePresenceId,
+} from '@coup/platform';
 import type { AgentInbound, RevokeReason } from '@coup/platform';
 import {
   AnswerMessage,
@@ -15,12 +22,15 @@ import {
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
 import { AgentMessageLimit } from '../services/agent-message-limit';
+import { offeredTicket, redeemTicket } from '../services/table-tickets';
 
 const PING_MS = 15_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     wsAgent?: Agent;
+    /** A person's socket opened with a ticket: the one table (match id) it plays. */
+    wsTable?: string;
   }
 }
 
@@ -37,14 +47,47 @@ function revokedBecause(
 }
 
 /**
- * `/v1/agents/connect`: a WebSocket agent (behind NAT, on a laptop) plays through this socket. Requests for
+ * `/v1/agents/connect`: a WebSocket agent (behind NAT, on a laptop) plays through this socket, and so does a
+ * person at a table (its browser offers a one-time ticket as a subprotocol instead of a key: see
+ * table-tickets.ts). Requests for
  * it arrive on its Redis channel from whichever worker runs its match; its answers go back the same way.
  * After a reconnect, every decision still before its deadline is sent again. The socket lasts as long as
  * the agent's right to it: rotating its secret, pausing or deleting it closes the socket (PROTOCOL.md), and
  * so does flooding (AGENT_SOCKET_MAX_MSGS_PER_S).
  */
 export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
+  /** A person's socket: the ticket (a subprotocol) names the seat and the table. */
+  async function authenticateTicket(req: FastifyRequest, reply: FastifyReply, ticket: string) {
+    const claim = await redeemTicket(app.redis, app.keys, ticket);
+    if (!claim) {
+      return reply.code(401).send({
+        error: {
+          code: 'invalid_ticket',
+          message:
+            'the ticket is unknown, used or expired (one socket, within a minute): ask for a new one with ' +
+            'POST /v1/tables/{id}/ticket',
+        },
+      });
+    }
+    const agent = await app.prisma.agent.findUnique({ where: { id: claim.agentId } });
+    if (!agent || agent.deletedAt || agent.transport !== 'human') {
+      return reply.code(401).send({ error: { code: 'invalid_ticket', message: 'the seat is gone' } });
+    }
+    if (agent.status !== 'active') {
+      return reply.code(403).send({
+        error: {
+          code: 'forbidden',
+          message: `your seat ${agent.name} is ${agent.status}: resume it to play`,
+        },
+      });
+    }
+    req.wsAgent = agent;
+    req.wsTable = claim.matchId;
+  }
+
   async function authenticate(req: FastifyRequest, reply: FastifyReply) {
+    const ticket = offeredTicket(req.headers['sec-websocket-protocol']);
+    if (ticket !== null) return authenticateTicket(req, reply, ticket);
     const key = bearerToken(req);
     if (!key) {
       return reply.code(401).send({
@@ -70,7 +113,10 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(409).send({
         error: {
           code: 'conflict',
-          message: `agent ${agent.name} is an http agent; register a ws agent to connect`,
+          message:
+            agent.transport === 'human'
+              ? `agent ${agent.name} is a person's seat: it connects with a table's ticket`
+              : `agent ${agent.name} is an http agent; register a ws agent to connect`,
         },
       });
     }
@@ -85,7 +131,12 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
     handler: upgradeRequired,
     wsHandler: async (socket: WebSocket, req) => {
       const agent = req.wsAgent!;
+      // A person's socket shows one table: what the seat is sent for its other tables goes to their sockets.
+      const table = req.wsTable;
+      const forThisSocket = (m: object) => table === undefined || ('matchId' in m && m.matchId === table);
       const socketId = randomUUID();
+      // Whose presence this socket marks: the agent's, or a person's at this one table.
+      const presenceId = table === undefined ? agent.id : tablePresenceId(agent.id, table);
       const k = app.keys;
       const limit = new AgentMessageLimit(app.env.AGENT_SOCKET_MAX_MSGS_PER_S);
       const send = (msg: object) => {
@@ -114,7 +165,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         void held.stop?.();
         held.stop = undefined;
         unregister();
-        void markOffline(app.redis, k, agent.id, socketId).catch(() => undefined);
+        void markOffline(app.redis, k, presenceId, socketId).catch(() => undefined);
       };
       /** Closes the socket: offline and sent nothing more from now on, not from the end of the handshake. */
       const end = (code: number, reason: string) => {
@@ -145,7 +196,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       const stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
         try {
           const out = AgentOutbound.safeParse(JSON.parse(raw));
-          if (!out.success) return;
+          if (!out.success || !forThisSocket(out.data.message)) return;
           if (out.data.message.type === 'decision') sendDecision(out.data.message);
           else send(out.data.message);
         } catch {
@@ -164,20 +215,26 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       const revoked = revokedBecause(now, agent.secretHash);
       if (revoked) return end(REVOKE_CLOSE[revoked].code, REVOKE_CLOSE[revoked].reason);
       if (closed) return;
-      await markOnline(app.redis, k, agent.id, socketId);
+      await markOnline(app.redis, k, presenceId, socketId);
       if (closed) return cleanup();
       held.timer = setInterval(
         () => {
           if (!alive) return socket.terminate();
           alive = false;
           socket.ping();
-          void markOnline(app.redis, k, agent.id, socketId).catch(() => undefined);
+          void markOnline(app.redis, k, presenceId, socketId).catch(() => undefined);
         },
         Math.min(PING_MS, PRESENCE_TTL_MS / 2),
       );
 
-      send({ protocol: PROTOCOL_VERSION, type: 'welcome', agentId: agent.id, name: agent.name });
-      await resendPending(agent.id, sendDecision);
+      send({
+        protocol: PROTOCOL_VERSION,
+        type: 'welcome',
+        agentId: agent.id,
+        name: agent.name,
+        ...(table !== undefined ? { matchId: table } : {}),
+      });
+      await resendPending(agent.id, (d) => forThisSocket(d) && sendDecision(d));
     },
   });
 

@@ -17,6 +17,7 @@ import { checkAgent } from '../services/check';
 import { assertEndpointAllowed } from '../services/endpoint-policy';
 import { assertLlmModel, LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED } from '../services/llm-policy';
 import { page } from '../services/cursor';
+import { refuseHumanSeat } from '../services/human-seats';
 import { ownedAgent } from '../services/owned-agent';
 import { presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
@@ -132,6 +133,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const agent = await owned(req, req.params.id);
       const b = req.body;
+      if (b.allowChallenges === true)
+        refuseHumanSeat(agent, 'be challenged: people sit only at their own tables');
       if (b.endpointUrl !== undefined && agent.transport !== 'http') {
         throw conflict(`a ${agent.transport} agent has no endpointUrl`);
       }
@@ -241,6 +244,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const agent = await owned(req, req.params.id);
+      refuseHumanSeat(agent, 'be sent a sample decision: a person answers at a table');
       // An endpoint stored before the policy (or under a laxer one) is refused here with a clear 400.
       if (agent.transport === 'http' && !agent.isHouse && agent.endpointUrl) {
         await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);

@@ -23,6 +23,7 @@ import {
 } from '../repositories/events';
 import { page } from '../services/cursor';
 import { presentEntry, presentEvent, presentEventDetail } from '../services/events';
+import { refuseHumanSeat } from '../services/human-seats';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
 
@@ -120,6 +121,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const agent = await ownedEntrant(req, req.body.agentId);
       if (agent.status !== 'active')
         throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
+      refuseHumanSeat(agent, 'enter an official event');
       const { entry, created } = await enterEvent(app.prisma, { eventId: req.params.id, agentId: agent.id });
       return reply.code(created ? 201 : 200).send(presentEntry(req.params.id, entry));
     },

@@ -6,6 +6,7 @@ import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
 import type { LeaderboardRepository } from '../repositories/leaderboard';
 import { presentLeaderboard } from '../services/leaderboard';
+import { refuseHumanSeat } from '../services/human-seats';
 import { ownedAgent } from '../services/owned-agent';
 import type { Caller } from '../services/owned-agent';
 import {
@@ -69,6 +70,7 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
   app.post('/agents/:id/queue', queueSchema('Join the ranked queue'), async (req) => {
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
+    refuseHumanSeat(agent, 'join the ranked queue: people are never rated');
     // An llm agent plays only while the platform can call its model.
     if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
     if (agent.inQueue) return present(agent);

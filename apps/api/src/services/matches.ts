@@ -11,6 +11,7 @@ import {
   tooManyActiveMatches,
 } from './match-policy';
 import type { MatchCaller } from './match-policy';
+import { refuseHumanSeat } from './human-seats';
 
 export const matchInclude = {
   seats: { orderBy: { seat: 'asc' }, include: { agent: { select: { id: true, name: true } } } },
@@ -89,6 +90,7 @@ export async function queueMatch(
     const a = byId.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
+    refuseHumanSeat(a, 'be seated through POST /v1/matches');
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
@@ -115,7 +117,11 @@ export async function queueMatch(
  * Writes the match unless the account already has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ones.
  * The account row is locked for the count and the insert, so parallel requests cannot all slip under it.
  */
-async function insertCapped(app: FastifyInstance, accountId: string, input: NewMatch): Promise<string> {
+export async function insertCapped(
+  app: FastifyInstance,
+  accountId: string,
+  input: NewMatch,
+): Promise<string> {
   const limit = app.env.MAX_ACTIVE_MATCHES_PER_ACCOUNT;
   return app.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;

@@ -32,6 +32,7 @@ export function presentAgent(a: AgentWithRelations, viewer: { accountId: string 
     status: a.status,
     modelName: a.modelName,
     isHouse: a.isHouse,
+    allowChallenges: a.allowChallenges,
     inQueue: a.inQueue,
     rating: presentRating(a.rating),
     createdAt: a.createdAt.toISOString(),

@@ -20,6 +20,7 @@ export const VALID_BODY: Record<string, (f: Fixture) => Record<string, unknown>>
   'POST /v1/matches': (f) => ({ agents: [f.agentId, f.agentId] }),
   'POST /v1/events': () => ({ name: 'cup', format: 'swiss', seatsPerMatch: 2, rounds: 1, entry: 'open' }),
   'POST /v1/events/:id/entries': (f) => ({ agentId: f.agentId }),
+  'POST /v1/tables': (f) => ({ opponents: [f.agentId] }),
 };
 
 /** Operator routes: they get the admin key, so what they check after authentication is reached. */
@@ -51,10 +52,11 @@ export async function createFixture(h: Harness): Promise<Fixture> {
 
 /** Fills `:id` with an existing resource of the kind the path names, `:agentId` with the agent. */
 export function pathOf(url: string, f: Fixture, override: Record<string, string> = {}): string {
-  const id = url.startsWith('/v1/matches/')
-    ? f.matchId
-    : url.startsWith('/v1/events/')
-      ? f.eventId
-      : f.agentId;
+  const id =
+    url.startsWith('/v1/matches/') || url.startsWith('/v1/tables/')
+      ? f.matchId
+      : url.startsWith('/v1/events/')
+        ? f.eventId
+        : f.agentId;
   return fillPath(url, { id, agentId: f.agentId, ...override });
 }

@@ -17,10 +17,11 @@ export interface TestSocket {
 export async function openSocket(
   url: string,
   key?: string,
-  o: { headers?: Record<string, string> } = {},
+  /** `protocols`: WebSocket subprotocols to offer (a table's ticket travels as one). */
+  o: { headers?: Record<string, string>; protocols?: string[] } = {},
 ): Promise<TestSocket> {
   const headers = { ...o.headers, ...(key ? { authorization: `Bearer ${key}` } : {}) };
-  const ws = new WebSocket(url, { headers });
+  const ws = new WebSocket(url, o.protocols ?? [], { headers });
   const messages: Message[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

@@ -5,15 +5,39 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details?: unknown,
   ) {
     super(message);
   }
 }
 
-export async function api<T>(path: string, signal?: AbortSignal): Promise<T> {
+export interface SendOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The signed-in account's API key (Authorization: Bearer). */
+  key?: string | null;
+  signal?: AbortSignal;
+}
+
+export function api<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return send<T>(path, { signal });
+}
+
+/** Any call: a method, a JSON body, the account's key. */
+export async function send<T>(path: string, o: SendOptions = {}): Promise<T> {
+  const { signal } = o;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (o.key) headers.authorization = `Bearer ${o.key}`;
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, { headers: { accept: 'application/json' }, signal });
+    res = await fetch(path, {
+      method: o.method ?? 'GET',
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'network', 'the platform cannot be reached; check your connection and reload');
@@ -31,6 +55,7 @@ export async function api<T>(path: string, signal?: AbortSignal): Promise<T> {
       res.status,
       typeof e?.code === 'string' ? e.code : `http_${res.status}`,
       typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`,
+      (e as { details?: unknown } | undefined)?.details,
     );
   }
   return body as T;

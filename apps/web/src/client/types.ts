@@ -3,6 +3,8 @@
 // erases the import and the browser bundle holds no zod.
 
 export type {
+  Account,
+  AccountCreated,
   Agent,
   AgentRef,
   BehaviourStats,
@@ -17,4 +19,6 @@ export type {
   Rating,
   RatingPoint,
   Standing,
+  Table,
+  TableTicket,
 } from '@coup/api-contract/types';

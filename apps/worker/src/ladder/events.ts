@@ -126,7 +126,15 @@ async function stepEvent(
     where: { eventId: id },
     include: {
       agent: {
-        select: { id: true, name: true, status: true, deletedAt: true, ownerId: true, isHouse: true },
+        select: {
+          id: true,
+          name: true,
+          status: true,
+          deletedAt: true,
+          ownerId: true,
+          isHouse: true,
+          transport: true,
+        },
       },
     },
   });
@@ -159,6 +167,7 @@ async function stepEvent(
   return step;
 }
 
-function playable(a: { status: string; deletedAt: Date | null }): boolean {
-  return a.status === 'active' && a.deletedAt === null;
+/** Active, not deleted, and not a person's seat (people never play events: entries refuse them). */
+function playable(a: { status: string; deletedAt: Date | null; transport: string }): boolean {
+  return a.status === 'active' && a.deletedAt === null && a.transport !== 'human';
 }

@@ -64,7 +64,13 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
     ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
     : {};
   const queued = await tx.agent.findMany({
-    where: { inQueue: true, status: 'active', deletedAt: null, ...playable },
+    // A person's seat is never rated (the ranked queue refuses it; this keeps any that got in out).
+    where: {
+      inQueue: true,
+      status: 'active',
+      deletedAt: null,
+      AND: [{ transport: { not: 'human' } }, playable],
+    },
     select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
   });
   if (queued.length < 2) return [];

@@ -1,6 +1,7 @@
 import { api, query } from '../api';
 import { h, note } from '../dom';
 import { houseBadge, provisionalBadge, statusBadge } from '../badges';
+import { challengeToggle } from '../challenge-toggle';
 import { ratingChart } from '../chart';
 import { fmt, ms, pct, when } from '../format';
 import { MATCH_HEADERS, matchRow } from '../match-row';
@@ -90,6 +91,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
   const a = await api<Agent>(`/v1/agents/${encodeURIComponent(id)}`, ctx.signal);
   ctx.setTitle(a.name);
   const history = a.ratingHistory ?? [];
+  const toggle = await challengeToggle(a, ctx.signal);
   const matches = await cursorTable<Match>({
     path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
     caption: `Recent matches of ${a.name}`,
@@ -114,11 +116,15 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       h(
         'p',
         { class: 'muted' },
-        `Owner ${a.owner.name} · ${a.modelName ?? 'no model named'} · ${a.transport.toUpperCase()} agent · registered ${when(a.createdAt)} · `,
+        a.transport === 'human'
+          ? `${a.owner.name}'s own seat at casual tables (a person, never rated) · since ${when(a.createdAt)} · `
+          : `Owner ${a.owner.name} · ${a.modelName ?? 'no model named'} · ${a.transport.toUpperCase()} agent · registered ${when(a.createdAt)} · `,
         statusBadge(a.status),
         a.inQueue ? ' · in the ranked queue' : '',
+        a.allowChallenges ? ' · open to challenges' : '',
       ),
       a.statusReason ? h('p', { class: 'note' }, a.statusReason) : null,
+      toggle,
     ),
     h('section', { 'aria-labelledby': 'h-rating' }, h('h2', { id: 'h-rating' }, 'Rating'), ratingSection(a)),
     h(

@@ -15,10 +15,13 @@ export interface BoardSeat {
   /** The badge of the active seat: "to act" live, "acting" in a replay's turn. */
   activeLabel?: string;
   you?: boolean;
+  /** The badge of the viewer's seat: "this view" in a replay, "you" at a person's table. */
+  youLabel?: string;
   place?: number | null;
 }
 
-function cardEl(c: CardView): HTMLElement {
+/** One card: a role when the viewer knows it, crossed out once revealed, else a card back. */
+export function cardEl(c: CardView): HTMLElement {
   if (c.revealed && c.role) {
     return h(
       'li',
@@ -53,7 +56,7 @@ export function seatPanel(s: BoardSeat): HTMLElement {
         'p',
         { class: 'seat-meta' },
         `Seat ${s.seat}`,
-        s.you ? h('span', { class: 'badge info' }, 'this view') : null,
+        s.you ? h('span', { class: 'badge info' }, s.youLabel ?? 'this view') : null,
         s.active && !s.eliminated ? h('span', { class: 'badge live' }, s.activeLabel ?? 'to act') : null,
         s.eliminated ? h('span', { class: 'badge bad' }, 'eliminated') : null,
       ),
