@@ -6,6 +6,7 @@ import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
 import { retryTransient } from './retry-transient';
+import { seatedAs } from './seated-as';
 
 export interface MatchJobDeps {
   prisma: PrismaClient;
@@ -46,7 +47,7 @@ export async function runMatchJob(
   const live = liveChannel(matchId, deps);
   let agents: MatchAgent[];
   try {
-    agents = match.seats.map((s) => deps.transports.forAgent(s.agent, { seed: match.seed }));
+    agents = match.seats.map((s) => deps.transports.forAgent(seatedAs(s.agent), { seed: match.seed }));
   } catch (err) {
     if (await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`)) {
       live.aborted();
