@@ -10,3 +10,4 @@ export * from './matches';
 export * from './ladder';
 export * from './events';
 export * from './models';
+export * from './experiments';

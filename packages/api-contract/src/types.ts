@@ -14,6 +14,13 @@ import type {
   RatingsCheck as RatingsCheckSchema,
 } from './ladder';
 import type { MatchOut, MatchSeatOut, MatchStatus as MatchStatusSchema } from './matches';
+import type {
+  ExperimentComparisonOut,
+  ExperimentOut as ExperimentOutSchema,
+  ExperimentPromptOut,
+  ExperimentSummary as ExperimentSummarySchema,
+  PairedDifference as PairedDifferenceSchema,
+} from './experiments';
 
 // The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
 // generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
@@ -52,3 +59,9 @@ export type EventEntry = z.output<typeof EventEntryOut>;
 export type Standing = z.output<typeof StandingOut>;
 /** An agent as events show it (entrants, standings). */
 export type AgentRef = Standing['agent'];
+
+export type Experiment = z.output<typeof ExperimentOutSchema>;
+export type ExperimentSummary = z.output<typeof ExperimentSummarySchema>;
+export type ExperimentComparison = z.output<typeof ExperimentComparisonOut>;
+export type ExperimentPrompt = z.output<typeof ExperimentPromptOut>;
+export type PairedDifference = z.output<typeof PairedDifferenceSchema>;

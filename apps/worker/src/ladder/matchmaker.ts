@@ -64,7 +64,8 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
     ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
     : {};
   const queued = await tx.agent.findMany({
-    where: { inQueue: true, status: 'active', deletedAt: null, ...playable },
+    // An experiment's agents never join ranked play (the API refuses it; this holds whatever a row says).
+    where: { inQueue: true, status: 'active', deletedAt: null, experimentId: null, ...playable },
     select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
   });
   if (queued.length < 2) return [];
