@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
-import type { Account, ApiResponse, Harness } from './testing/harness';
+import type { ApiResponse, Harness } from './testing/harness';
 
 // POST /v1/experiments and its reads, on the API alone (no worker: the first deals stay queued): who may
 // create one, what is refused and how, what is written (one hidden llm agent per prompt, deals as match
