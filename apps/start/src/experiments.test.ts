@@ -12,7 +12,8 @@ import type { Account, Harness } from './testing/harness';
 // holds STAND_IN_SHARP and at random otherwise), the same opponents in the same seats and seats rotating
 // from deal to deal; the deals are queued a few at a time, and the results compare the prompts deal by
 // deal. A sharp prompt against a dull one shows a significant difference; two identical prompts do not.
-// Fixed seeds and heads-up tables, so every run plays the same matches.
+// Sizes: with 24 deals the sharp prompt's lead over 3 seats is far outside the interval (in 60 simulated
+// runs of the stand-ins and house bots, the place difference's 95% upper bound was at most -0.39).
 
 const MODEL = 'stand-in-7b';
 const DEALS = 24;
@@ -21,7 +22,13 @@ const CONCURRENCY = 4;
 let stand: StandInServer;
 let h: Harness;
 let owner: Account;
+/** Three seats for sharp against dull: place tells the prompts apart faster than heads-up wins. */
 let opponents: string[];
+/**
+ * Heads-up for identical prompts: every decision has one seat to answer, so a deal replays exactly (at
+ * bigger tables, several seats answering one window are applied in arrival order, which timing may change).
+ */
+let headsUp: string[];
 
 beforeAll(async () => {
   stand = await startStandInLlm({ models: [MODEL] });
@@ -36,9 +43,8 @@ beforeAll(async () => {
     },
   });
   owner = await h.createAccount();
-  // Heads-up: every decision has one seat to answer, so a deal replays exactly whatever the timing (at
-  // bigger tables, several seats answering one window are applied in arrival order).
-  opponents = [await h.houseAgent('random')];
+  opponents = [await h.houseAgent('random'), await h.houseAgent('honest')];
+  headsUp = [await h.houseAgent('random')];
 }, 60_000);
 
 afterAll(async () => {
@@ -46,10 +52,15 @@ afterAll(async () => {
   await stand?.close();
 });
 
-async function startExperiment(name: string, strategyPrompts: string[], seed: string): Promise<Experiment> {
+async function startExperiment(
+  name: string,
+  strategyPrompts: string[],
+  against: string[],
+  seed: string,
+): Promise<Experiment> {
   const res = await h.api<Experiment>('POST', '/v1/experiments', {
     key: owner.key,
-    body: { name, modelName: MODEL, strategyPrompts, opponents, deals: DEALS, seed },
+    body: { name, modelName: MODEL, strategyPrompts, opponents: against, deals: DEALS, seed },
   });
   expect(res.status, res.text).toBe(201);
   return res.body;
@@ -81,11 +92,13 @@ describe('prompt experiments', () => {
     const a = await startExperiment(
       'sharp-vs-dull',
       [`Play the hand you are dealt. ${STAND_IN_DULL}`, `Play the hand you are dealt. ${STAND_IN_SHARP}`],
+      opponents,
       'experiment-test-1',
     );
     const b = await startExperiment(
       'identical',
       [`Play the hand you are dealt. ${STAND_IN_DULL}`, `Play the hand you are dealt. ${STAND_IN_DULL}`],
+      headsUp,
       'experiment-test-2',
     );
     [sharpVsDull, identical] = await Promise.all([waitForExperiment(a.id), waitForExperiment(b.id)]);
@@ -133,7 +146,7 @@ describe('prompt experiments', () => {
   it('plays duplicate deals: one seed per deal, the same opponents in the same seats, seats rotating', async () => {
     const { e } = sharpVsDull;
     expect(e.seed).toBe('experiment-test-1');
-    expect(e.dealResults.map((d) => d.rotation)).toEqual(Array.from({ length: DEALS }, (_, d) => d % 2));
+    expect(e.dealResults.map((d) => d.rotation)).toEqual(Array.from({ length: DEALS }, (_, d) => d % 3));
     for (const d of e.dealResults.slice(0, 3)) {
       const matches = await Promise.all(
         d.matches.map(async (m) => (await h.api<Match>('GET', `/v1/matches/${m.matchId}`)).body),
@@ -144,7 +157,7 @@ describe('prompt experiments', () => {
         // Revealed now that the whole group has ended: deal d's seed is `<experiment seed>:<d>`.
         expect(m.seed).toBe(`experiment-test-1:${d.deal}`);
         const lineup = [e.prompts[prompt]!.agentId, ...opponents];
-        lineup.forEach((id, i) => expect(m.seats[(i + d.rotation) % 2]!.agent.id).toBe(id));
+        lineup.forEach((id, i) => expect(m.seats[(i + d.rotation) % 3]!.agent.id).toBe(id));
         const replay = Replay.parse((await h.api('GET', `/v1/matches/${m.id}/replay`)).body);
         expect(verifyReplay(replay)).toEqual({ ok: true });
         // The prompt's seat plays under the model's name: the prompts' matches differ by the prompt only.

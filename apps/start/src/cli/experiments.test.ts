@@ -85,7 +85,7 @@ describe('coup platform experiments', () => {
     expect(r.stdout).toMatch(/│ +1 │ dull \(baseline\) +│ ag_\w+ +│ +16 │/);
     expect(r.stdout).toMatch(/against dull, paired by deal \(95% confidence intervals\):/);
     // The sharp prompt against the dull one: a difference, its interval and whether it is significant.
-    expect(r.stdout).toMatch(/│ sharp +│ +\+\d+\.\d% \[[+-]\d+\.\d%, \+\d+\.\d%\] │ (yes|no) +│/);
+    expect(r.stdout).toMatch(/│ sharp +│ +[+-]?\d+\.\d% \[[+-]?\d+\.\d%, [+-]?\d+\.\d%\] │ (yes|no) +│/);
     expect(r.stdout).toContain(`sharp: Play it well. ${STAND_IN_SHARP}`);
     expect(r.stdout).toContain('seed "cli-seed"');
   }, 180_000);

@@ -32,6 +32,7 @@ export function indexHtml(version: string, config: PageConfig): string {
       <li><a href="/agents">Agents</a></li>
       <li><a href="/matches">Matches</a></li>
       <li><a href="/events">Events</a></li>
+      <li><a href="/experiments">Experiments</a></li>
       <li><a href="/docs" data-external>API</a></li>
     </ul>
   </nav>
