@@ -33,6 +33,11 @@ export function findExperiment(prisma: PrismaClient, id: string) {
   return prisma.experiment.findUnique({ where: { id }, include: experimentInclude });
 }
 
+/** One that exists (just written). */
+export function getExperiment(prisma: PrismaClient, id: string) {
+  return prisma.experiment.findUniqueOrThrow({ where: { id }, include: experimentInclude });
+}
+
 /** Experiments newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. */
 export function listExperiments(prisma: PrismaClient, q: z.output<typeof ExperimentListQuery>) {
   return prisma.experiment.findMany({

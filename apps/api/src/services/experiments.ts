@@ -3,7 +3,7 @@ import { advanceExperiment, enqueueWithin, newMatchSeed } from '@coup/platform';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, HttpError, notFound } from '../plugins/errors';
-import { findExperiment, insertExperiment } from '../repositories/experiments';
+import { getExperiment, insertExperiment } from '../repositories/experiments';
 import { activeMatches, lockAccount } from './active-matches';
 import { assertLlmModel } from './llm-policy';
 import { tooManyActiveMatches } from './match-policy';
@@ -77,5 +77,5 @@ export async function createExperiment(
     concurrency: app.env.EXPERIMENT_CONCURRENCY,
     enqueue: (matchId) => enqueueWithin(app.matchQueue, matchId),
   });
-  return findExperiment(app.prisma, id).then((e) => e!);
+  return getExperiment(app.prisma, id);
 }
