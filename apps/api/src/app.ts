@@ -29,6 +29,7 @@ import { ladderRoutes } from './routes/ladder';
 import { eventRoutes } from './routes/events';
 import { tableRoutes } from './routes/tables';
 import { modelRoutes } from './routes/models';
+import { experimentRoutes } from './routes/experiments';
 
 /** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
 export interface AppServices {
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(eventRoutes);
       await v1.register(tableRoutes);
       await v1.register(modelRoutes);
+      await v1.register(experimentRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },

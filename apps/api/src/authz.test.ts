@@ -58,6 +58,17 @@ const ROUTES: Record<string, RouteSpec> = {
   // The operator may queue matches too (ranked ones: only the operator, see match-rules.test.ts).
   'POST /v1/matches': { kind: 'caller', ok: 201, body: (f) => ({ agents: [f.agentId, f.agentId] }) },
   'POST /v1/admin/ratings/check': { kind: 'admin', ok: 200 },
+  // An experiment is its creator's: an account (the admin key has none to own it).
+  'POST /v1/experiments': {
+    kind: 'account',
+    ok: 201,
+    body: (f) => ({
+      modelName: 'stand-in-7b',
+      strategyPrompts: ['a', 'b'],
+      opponents: [f.agentId],
+      deals: 1,
+    }),
+  },
   'POST /v1/events': { kind: 'admin', ok: 201, body: () => eventBody() },
   'POST /v1/events/:id/entries': { kind: 'owner', ok: 201, body: (f) => ({ agentId: f.agentId }) },
   'POST /v1/tables': { kind: 'account', ok: 201, body: (f) => ({ opponents: [f.agentId] }) },
@@ -106,7 +117,11 @@ const eventBody = () => ({
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false, env: { EVENTS_ENABLED: 'true' } });
+  h = await startHarness({
+    worker: false,
+    // A model server is configured (never called: no worker here), so experiments can be created.
+    env: { EVENTS_ENABLED: 'true', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODELS: 'stand-in-7b' },
+  });
 });
 
 afterAll(async () => {

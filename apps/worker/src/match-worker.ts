@@ -13,6 +13,11 @@ export interface MatchWorkerOptions extends MatchJobDeps {
   concurrency: number;
   /** A job whose worker stops renewing its lock for this long is handed to another worker. */
   lockDurationMs: number;
+  /**
+   * Called once a match's job is over (finished, aborted or failed for good), e.g. to queue the next deal of
+   * its prompt experiment. Its failures are logged, never the job's.
+   */
+  onMatchEnded?: (matchId: string) => Promise<unknown>;
 }
 
 /**
@@ -52,6 +57,9 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   );
   // Errors that repeat while a server is away: each message logged at most once a minute.
   const report = throttled(o.log);
+  const ended = (matchId: string) =>
+    void o.onMatchEnded?.(matchId).catch((err: unknown) => report('after a match ended', err));
+  worker.on('completed', (job) => ended(job.data.matchId));
   // A worker that could not renew a job's lock (it was frozen, or cut off from Redis) has seen its match
   // handed to another worker: it stops playing it instead of finishing a run whose faults (the deadlines it
   // slept through) would be charged to the agents.
@@ -69,7 +77,8 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
     const { matchId } = job.data;
     void abortMatch(o.prisma, matchId, `worker error: ${err.message}`.slice(0, 500))
       .then((aborted) => aborted && liveChannel(matchId, o).aborted())
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => ended(matchId));
   });
   // Redis going away is reported here (BullMQ reconnects by itself).
   worker.on('error', (err) => report('match worker: redis error', err));

@@ -6,6 +6,7 @@ import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
 import { retryTransient } from './retry-transient';
+import { seatedAs } from './seated-as';
 
 export interface MatchJobDeps {
   prisma: PrismaClient;
@@ -46,7 +47,9 @@ export async function runMatchJob(
   const live = liveChannel(matchId, deps);
   let agents: MatchAgent[];
   try {
-    agents = match.seats.map((s) => deps.transports.forAgent(s.agent, { seed: match.seed }));
+    // Grouped matches (duplicate play) share their deal: house bots then answer by the deal, not the match.
+    const opts = { seed: match.seed, duplicate: match.groupId !== null };
+    agents = match.seats.map((s) => deps.transports.forAgent(seatedAs(s.agent), opts));
   } catch (err) {
     if (await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`)) {
       live.aborted();

@@ -1,5 +1,6 @@
 import type { Worker } from 'bullmq';
-import type { Runtime } from '@coup/platform';
+import { advanceAfterMatch, enqueueMatch } from '@coup/platform';
+import type { AdvanceOptions, Runtime } from '@coup/platform';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
 import { createMatchWorker } from './match-worker';
@@ -20,6 +21,11 @@ export async function startWorkers(
   const { env } = runtime;
   // A secret rotated once matches run must reach them: listen to rotations before taking any match.
   await runtime.ready;
+  // Prompt experiments queue their next deals as their matches end (and from the ladder's job).
+  const experiments: AdvanceOptions = {
+    concurrency: env.EXPERIMENT_CONCURRENCY,
+    enqueue: (id) => enqueueMatch(runtime.matchQueue, id),
+  };
   const matches = createMatchWorker({
     prisma: runtime.prisma,
     redis: runtime.redis,
@@ -31,6 +37,7 @@ export async function startWorkers(
     concurrency: env.WORKER_CONCURRENCY,
     lockDurationMs: env.WORKER_LOCK_MS,
     maxMatchMs: env.MATCH_MAX_MS,
+    onMatchEnded: (id) => advanceAfterMatch(runtime.prisma, id, experiments),
     log,
   });
   const ladder = await startLadder({
@@ -45,6 +52,7 @@ export async function startWorkers(
     // llm agents are matched only while their model can be called.
     llmModels: env.LLM_BASE_URL ? env.LLM_MODELS.map((m) => m.name) : [],
     eventsEnabled: env.EVENTS_ENABLED,
+    experiments,
     sweep: { everyMs: env.SWEEP_INTERVAL_MS, lockMs: env.WORKER_LOCK_MS, graceMs: env.SWEEP_GRACE_MS },
     log,
   });

@@ -11,3 +11,4 @@ export * from './ladder';
 export * from './events';
 export * from './tables';
 export * from './models';
+export * from './experiments';

@@ -15,6 +15,13 @@ import type {
 } from './ladder';
 import type { MatchOut, MatchSeatOut, MatchStatus as MatchStatusSchema } from './matches';
 import type { TableCreated as TableCreatedSchema, TableTicket as TableTicketSchema } from './tables';
+import type {
+  ExperimentComparisonOut,
+  ExperimentOut as ExperimentOutSchema,
+  ExperimentPromptOut,
+  ExperimentSummary as ExperimentSummarySchema,
+  PairedDifference as PairedDifferenceSchema,
+} from './experiments';
 
 // The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
 // generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
@@ -58,3 +65,8 @@ export type AgentRef = Standing['agent'];
 export type Table = z.output<typeof TableCreatedSchema>;
 /** How to open the person's socket at a table (POST /v1/tables/:id/ticket). */
 export type TableTicket = z.output<typeof TableTicketSchema>;
+export type Experiment = z.output<typeof ExperimentOutSchema>;
+export type ExperimentSummary = z.output<typeof ExperimentSummarySchema>;
+export type ExperimentComparison = z.output<typeof ExperimentComparisonOut>;
+export type ExperimentPrompt = z.output<typeof ExperimentPromptOut>;
+export type PairedDifference = z.output<typeof PairedDifferenceSchema>;

@@ -16,7 +16,14 @@ export function randomBase62(length: number): string {
 }
 
 /** The id prefixes in use, so every table's ids say what they are (`mt_...` is a match). */
-export const ID_PREFIX = { account: 'acc', agent: 'ag', match: 'mt', event: 'ev' } as const;
+export const ID_PREFIX = {
+  account: 'acc',
+  agent: 'ag',
+  match: 'mt',
+  event: 'ev',
+  matchGroup: 'mg',
+  experiment: 'ex',
+} as const;
 
 /**
  * `<prefix>_` + 20 base62 chars (~119 random bits). Ids are not time-ordered: paginate on (createdAt, id).

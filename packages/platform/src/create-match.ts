@@ -36,6 +36,9 @@ export interface NewMatch {
   eventRound?: number;
   /** The account that asked for it through the API (counted against its cap of active matches). */
   createdById?: string;
+  /** Its match group (duplicate play, match-groups.ts) and how far the group's lineup was rotated for it. */
+  groupId?: string;
+  seatRotation?: number;
 }
 
 /**
@@ -65,6 +68,8 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
       eventId: m.eventId ?? null,
       eventRound: m.eventRound ?? null,
       createdById: m.createdById ?? null,
+      groupId: m.groupId ?? null,
+      seatRotation: m.seatRotation ?? null,
       seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
     },
   });

@@ -75,6 +75,17 @@ export const EnvSchema = z.object({
    */
   MAX_ACTIVE_MATCHES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /**
+   * Matches one prompt experiment may ask for (deals x prompts): a bigger one is refused (400
+   * too_many_experiment_matches), since the platform pays for every model call.
+   */
+  MAX_EXPERIMENT_MATCHES: z.coerce.number().int().min(2).default(400),
+  /**
+   * Matches of one prompt experiment queued or running at a time (at least one deal's): its next deals are
+   * queued as earlier ones end, so a long experiment neither floods the match queue nor holds more than one
+   * of its owner's MAX_ACTIVE_MATCHES_PER_ACCOUNT.
+   */
+  EXPERIMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
    * Wall-clock cap of one match run: past it the worker aborts the match (abortReason says so), so agents
    * that sleep to every deadline cannot hold a worker slot for long. 10 minutes by default.
    */

@@ -22,3 +22,5 @@ export * from './ratings-check';
 export * from './llm-endpoint';
 export * from './llm-service';
 export * from './llm-usage';
+export * from './match-groups';
+export * from './experiments/index';

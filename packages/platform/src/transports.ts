@@ -3,6 +3,7 @@ import { createBot, isBotKind } from '@coup/bots';
 import type { Bot } from '@coup/bots';
 import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
+import { parseDecisionId } from '@coup/protocol';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
@@ -33,6 +34,19 @@ function noisy(bot: Bot, random: Bot, noise: number, seed: string): Bot['decide'
   };
 }
 
+/**
+ * Duplicate play (a match of a match group): a house bot draws its randomness from the deal and the point of
+ * the game (round and seat), not from the match, so the same situation gets the same answer in every match
+ * of the group and only what differs between their lineups changes the game.
+ */
+function byDeal(decide: Bot['decide']): Bot['decide'] {
+  return (req) => {
+    const parts = parseDecisionId(req.decisionId, req.matchId);
+    if (!parts) return decide(req);
+    return decide({ ...req, matchId: 'deal', decisionId: `deal.${parts.round}.${parts.seat}` });
+  };
+}
+
 /** `perTable`: a person's seat, present at a table only through that table's socket (see WsBridge). */
 export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>, o?: { perTable?: boolean }) => MatchAgent;
 
@@ -42,9 +56,16 @@ export interface Transports {
    * own socket, or the browser of a person at a table: transport `human`, at HUMAN_TIMEOUT_MS), or a hosted
    * language model (transport `llm`, through the operator's LLM_BASE_URL, at LLM_TIMEOUT_MS).
    */
-  forAgent(agent: Agent, opts?: { seed?: string }): MatchAgent;
+  forAgent(agent: Agent, opts?: ForAgentOptions): MatchAgent;
   /** The model server for llm agents; null when LLM_BASE_URL is unset. */
   readonly llm: LlmService | null;
+}
+
+export interface ForAgentOptions {
+  /** The match's seed: house bots' randomness derives from it. */
+  seed?: string;
+  /** A match of a match group (duplicate play): house bots answer by the deal, not the match (byDeal). */
+  duplicate?: boolean;
 }
 
 export interface TransportDeps {
@@ -79,7 +100,7 @@ export function createTransports(deps: TransportDeps): Transports {
           house.noise,
           seed,
         );
-        const player = inProcessAgent(agent.name, decide);
+        const player = inProcessAgent(agent.name, opts.duplicate ? byDeal(decide) : decide);
         player.agentId = agent.id;
         return player;
       }

@@ -17,11 +17,15 @@ export const secretColumns = (secret: string) => ({
   secretEnc: encryptSecret(secret),
 });
 
-/** Agents not deleted, newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. */
+/**
+ * Agents not deleted, newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. Prompt
+ * experiments' agents are listed with their experiment, not here.
+ */
 export function listAgents(prisma: PrismaClient, q: z.output<typeof AgentListQuery>) {
   return prisma.agent.findMany({
     where: {
       deletedAt: null,
+      experimentId: null,
       ...(q.owner ? { ownerId: q.owner } : {}),
       ...(q.q ? { name: { contains: q.q, mode: 'insensitive' as const } } : {}),
       ...(q.status ? { status: q.status } : {}),

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@coup/db';
 import type { MatchListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
 import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
+import { groupPending } from '../services/group-deal';
 import { matchInclude } from '../services/matches';
 
 // The read queries of the match routes (queueing a match is services/matches.ts).
@@ -30,6 +31,11 @@ export function findMatch(prisma: PrismaClient, id: string) {
 export function findMatchReplay(prisma: PrismaClient, id: string) {
   return prisma.match.findUnique({
     where: { id },
-    select: { status: true, seats: { select: { seat: true } }, replay: { select: { data: true } } },
+    select: {
+      status: true,
+      seats: { select: { seat: true } },
+      replay: { select: { data: true } },
+      group: groupPending,
+    },
   });
 }

@@ -11,6 +11,7 @@ import {
   TOO_MANY_ACTIVE_MATCHES,
   TOO_MANY_SEATS_PER_OWNER,
 } from '../services/match-policy';
+import { groupStillPlaying } from '../services/group-deal';
 import { presentMatch, queueMatch } from '../services/matches';
 import {
   errorCodes,
@@ -123,7 +124,8 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['matches'],
         summary:
-          'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was sent',
+          'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was ' +
+          'sent. A match of a match group (duplicate play) publishes it once its whole group has ended (409)',
         params: MatchPath,
         querystring: ReplayQuery,
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
@@ -137,6 +139,14 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
           409,
           'match_not_finished',
           `match ${req.params.id} is ${m.status}; its replay is published when it ends`,
+        );
+      }
+      if (groupStillPlaying(m.group)) {
+        throw new HttpError(
+          409,
+          'match_group_not_finished',
+          `match ${req.params.id} shares its deal with matches of its group still being played; its ` +
+            'replay is published when the whole group has ended',
         );
       }
       const replay = Replay.parse(m.replay.data);

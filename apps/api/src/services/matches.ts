@@ -3,6 +3,8 @@ import { enqueueWithin, insertMatch } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
+import { activeMatches, lockAccount } from './active-matches';
+import { groupPending, groupStillPlaying } from './group-deal';
 import { assertLlmModel } from './llm-policy';
 import {
   checkRankedAllowed,
@@ -12,22 +14,26 @@ import {
 } from './match-policy';
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
+import { experimentAgent } from './owned-agent';
 
 export const matchInclude = {
   seats: { orderBy: { seat: 'asc' }, include: { agent: { select: { id: true, name: true } } } },
+  group: groupPending,
 } as const satisfies Prisma.MatchInclude;
 
 export type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
 export function presentMatch(m: MatchWithSeats, publicUrl: string) {
   const ended = m.status === 'finished' || m.status === 'aborted';
+  // A grouped match's siblings are dealt the same cards: its seed waits for the whole group.
+  const dealPublic = ended && !groupStillPlaying(m.group);
   const ranking = m.status === 'finished' ? rankingFromPlaces(m.seats) : null;
   return {
     id: m.id,
     status: m.status,
     ranked: m.ranked,
     seedCommitment: m.seedCommitment,
-    seed: ended ? m.seed : null,
+    seed: dealPublic ? m.seed : null,
     engineVersion: m.engineVersion,
     rulesetVersion: m.rulesetVersion,
     protocolVersion: m.protocolVersion,
@@ -91,6 +97,7 @@ export async function queueMatch(
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     refuseHumanSeat(a, 'be seated through POST /v1/matches');
+    if (a.experimentId) throw experimentAgent(a);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
@@ -114,8 +121,9 @@ export async function queueMatch(
 }
 
 /**
- * Writes the match unless the account already has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ones.
- * The account row is locked for the count and the insert, so parallel requests cannot all slip under it.
+ * Writes the match unless the account already has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ones
+ * (a running experiment counts as one). The account row is locked for the count and the insert, so
+ * parallel requests cannot all slip under it.
  */
 export async function insertCapped(
   app: FastifyInstance,
@@ -124,10 +132,8 @@ export async function insertCapped(
 ): Promise<string> {
   const limit = app.env.MAX_ACTIVE_MATCHES_PER_ACCOUNT;
   return app.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
-    const active = await tx.match.count({
-      where: { createdById: accountId, status: { in: ['queued', 'running'] } },
-    });
+    await lockAccount(tx, accountId);
+    const active = await activeMatches(tx, accountId);
     if (active >= limit) throw tooManyActiveMatches(active, limit);
     return insertMatch(tx, { ...input, createdById: accountId });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound } from '../plugins/errors';
+import { conflict, forbidden, notFound } from '../plugins/errors';
 import { agentInclude } from './present';
 
 export interface Caller {
@@ -15,5 +15,18 @@ export async function ownedAgent(app: FastifyInstance, caller: Caller, id: strin
   const agent = await app.prisma.agent.findUnique({ where: { id }, include: agentInclude });
   if (!agent || agent.deletedAt) throw notFound(`agent ${id}`);
   if (!caller.isAdmin && agent.ownerId !== caller.account?.id) throw forbidden(`only the owner can ${doing}`);
+  if (agent.experimentId) throw experimentAgent(agent);
   return agent;
+}
+
+/**
+ * A prompt experiment's agent is the experiment's: it plays only the experiment's matches (never ranked
+ * play, events or other matches), and its model and prompt stay what the experiment compares.
+ */
+export function experimentAgent(agent: { id: string; name: string; experimentId: string | null }) {
+  return conflict(
+    `agent ${agent.name} (${agent.id}) plays one prompt of experiment ${agent.experimentId ?? '?'}: it ` +
+      "plays only that experiment's matches and cannot be changed, queued or seated elsewhere",
+    { experimentId: agent.experimentId },
+  );
 }

@@ -21,6 +21,12 @@ export const VALID_BODY: Record<string, (f: Fixture) => Record<string, unknown>>
   'POST /v1/events': () => ({ name: 'cup', format: 'swiss', seatsPerMatch: 2, rounds: 1, entry: 'open' }),
   'POST /v1/events/:id/entries': (f) => ({ agentId: f.agentId }),
   'POST /v1/tables': (f) => ({ opponents: [f.agentId] }),
+  'POST /v1/experiments': (f) => ({
+    modelName: 'stand-in-7b',
+    strategyPrompts: ['Bluff rarely.', 'Bluff often.'],
+    opponents: [f.agentId],
+    deals: 1,
+  }),
 };
 
 /** Operator routes: they get the admin key, so what they check after authentication is reached. */

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, nonNegativeInt, positiveInt } from '../options.ts';
 import { registerPlatformAgentCommands } from './platform-agents.ts';
+import { registerPlatformExperimentCommands } from './platform-experiments.ts';
 import { registerPlatformMatchCommands } from './platform-matches.ts';
 import { addPlatformOptions, contextOf } from './platform-options.ts';
 
@@ -11,6 +12,7 @@ Examples:
   $ coup platform agents register my-bot --url http://127.0.0.1:8000
   $ coup platform agents check ag_...
   $ coup platform matches queue ag_... ag_... --wait
+  $ coup platform experiments create --model m --prompt-file a.txt --prompt-file b.txt --opponent ag_... --deals 40
   $ coup platform replay download mt_... && coup replay verify mt_....json
   $ coup platform --url https://coup.example.com leaderboard --json
 
@@ -20,7 +22,9 @@ The key is saved in $COUP_CONFIG, else $XDG_CONFIG_HOME/coup/config.json, else ~
 export function registerPlatformCommands(program: Command): void {
   const platform = program
     .command('platform')
-    .description('the Coup Arena platform: account, agents, matches, replays, leaderboard (REST API client)')
+    .description(
+      'the Coup Arena platform: account, agents, matches, experiments, replays, leaderboard (REST API client)',
+    )
     .enablePositionalOptions()
     .addHelpText('after', EXAMPLES);
   addPlatformOptions(platform);
@@ -45,6 +49,7 @@ export function registerPlatformCommands(program: Command): void {
 
   registerPlatformAgentCommands(platform);
   registerPlatformMatchCommands(platform);
+  registerPlatformExperimentCommands(platform);
 
   const replay = addPlatformOptions(platform.command('replay').description('replays of finished matches'));
   addPlatformOptions(

@@ -33,6 +33,7 @@ export function indexHtml(version: string, config: PageConfig): string {
       <li><a href="/matches">Matches</a></li>
       <li><a href="/events">Events</a></li>
       <li><a href="/play">Play</a></li>
+      <li><a href="/experiments">Experiments</a></li>
       <li><a href="/docs" data-external>API</a></li>
     </ul>
   </nav>

@@ -2,8 +2,8 @@ import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
 import { QUEUE } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
-import { throttled } from '@coup/platform';
+import type { AdvanceOptions, MatchJob } from '@coup/platform';
+import { advanceExperiments, throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
@@ -25,6 +25,8 @@ export interface LadderOptions {
   /** Models llm agents can be played with (see MatchmakerOptions.llmModels). */
   llmModels?: readonly string[];
   eventsEnabled: boolean;
+  /** Prompt experiments: how their deals are queued (EXPERIMENT_CONCURRENCY). Unset: no experiments job. */
+  experiments?: AdvanceOptions;
   /** The sweeper (sweep.ts): how often it runs, WORKER_LOCK_MS and the grace period past it. */
   sweep: { everyMs: number; lockMs: number; graceMs: number };
   /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
@@ -55,8 +57,10 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     { id: 'sweep', everyMs: o.sweep.everyMs },
   ];
   if (o.eventsEnabled) specs.push({ id: 'events', everyMs: 2000 });
+  // Experiments queue their next deal when a match ends; this pass catches whatever that missed.
+  if (o.experiments) specs.push({ id: 'experiments', everyMs: 2000 });
   const schedulers = await keepSchedulers(queue, specs, {
-    unwanted: o.eventsEnabled ? [] : ['events'],
+    unwanted: [...(o.eventsEnabled ? [] : ['events']), ...(o.experiments ? [] : ['experiments'])],
     checkEveryMs: o.schedulerCheckMs ?? 30_000,
     onRecreated: (ids) => o.log?.('ladder schedulers re-created (Redis had lost them)', { ids }),
     onError: (err) => report('ladder schedulers: cannot check them now', err),
@@ -92,6 +96,8 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
                 maxPerOwner: o.matchmaking?.maxPerOwner ?? DEFAULT_MATCHMAKING.maxPerOwner,
               })
             : null;
+        case 'experiments':
+          return o.experiments ? advanceExperiments(o.prisma, o.experiments) : null;
         default:
           return null;
       }

@@ -64,11 +64,13 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
     ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
     : {};
   const queued = await tx.agent.findMany({
-    // A person's seat is never rated (the ranked queue refuses it; this keeps any that got in out).
+    // A person's seat and an experiment's agents are never rated (the API refuses them; this keeps out any
+    // that got in whatever a row says).
     where: {
       inQueue: true,
       status: 'active',
       deletedAt: null,
+      experimentId: null,
       AND: [{ transport: { not: 'human' } }, playable],
     },
     select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../plugins/errors';
+import { agentNames, findExperiment, listExperiments } from '../repositories/experiments';
+import { page } from '../services/cursor';
+import { createExperiment, TOO_MANY_EXPERIMENT_MATCHES } from '../services/experiments';
+import { presentExperiment, presentExperimentSummary } from '../services/experiments-present';
+import { LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED } from '../services/llm-policy';
+import { TOO_MANY_ACTIVE_MATCHES } from '../services/match-policy';
+import {
+  errorCodes,
+  errors,
+  ExperimentCreateBody,
+  ExperimentListQuery,
+  ExperimentOut,
+  ExperimentPath,
+  ExperimentSummary,
+  Page,
+} from '@coup/api-contract';
+
+const ABOUT =
+  'A prompt experiment plays duplicate matches: each deal (one seed) is played once per strategy prompt, ' +
+  'all with the same model and the same opponents in the same seats, and the seats rotate from deal to ' +
+  'deal, so the luck of the deal cancels out. Results: win rate and mean place per prompt, and each ' +
+  "prompt's difference from the first with a 95% confidence interval paired by deal. Experiments are " +
+  'casual: never rated, never in public statistics. Deals are queued a few matches at a time ' +
+  "(EXPERIMENT_CONCURRENCY); a running experiment counts as one of the account's " +
+  'MAX_ACTIVE_MATCHES_PER_ACCOUNT.';
+
+const viewer = (req: FastifyRequest) => ({ accountId: req.account?.id ?? null, isAdmin: req.isAdmin });
+
+export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/experiments',
+    {
+      onRequest: app.requireAccount,
+      schema: {
+        tags: ['experiments'],
+        summary: 'Start a prompt experiment: one model, 2-6 strategy prompts, the same opponents, N deals',
+        description: ABOUT,
+        security: [{ bearer: [] }],
+        body: ExperimentCreateBody,
+        response: {
+          201: ExperimentOut,
+          400: errorCodes(
+            ['validation_failed', MODEL_NOT_ALLOWED, TOO_MANY_EXPERIMENT_MATCHES],
+            `validation_failed: a bad body; ${MODEL_NOT_ALLOWED}: a model outside GET /v1/models; ` +
+              `${TOO_MANY_EXPERIMENT_MATCHES}: deals x prompts over MAX_EXPERIMENT_MATCHES (details: ` +
+              'matches, limit)',
+          ),
+          ...errors(401, 403, 404),
+          409: errorCodes(
+            ['conflict', LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED],
+            "conflict: an opponent that cannot play (paused, disabled, an experiment's agent); " +
+              `${LLM_NOT_CONFIGURED}: the platform hosts no llm agents; ${MODEL_NOT_ALLOWED}: an llm ` +
+              'opponent whose model is no longer offered',
+          ),
+          429: errorCodes(
+            [TOO_MANY_ACTIVE_MATCHES, 'rate_limited'],
+            `${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
+              'matches and experiments already; rate_limited: too many requests',
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const e = await createExperiment(app, req.account!.id, req.body);
+      const names = await agentNames(app.prisma, e.opponentIds);
+      return reply.code(201).send(presentExperiment(e, names, viewer(req), app.publicUrl));
+    },
+  );
+
+  app.get(
+    '/experiments',
+    {
+      onRequest: app.optionalAccount,
+      schema: {
+        tags: ['experiments'],
+        summary: 'List prompt experiments, newest first, with their results so far',
+        querystring: ExperimentListQuery,
+        response: { 200: Page(ExperimentSummary), ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const rows = await listExperiments(app.prisma, req.query);
+      const p = page(rows, req.query.limit);
+      const names = await agentNames(
+        app.prisma,
+        p.items.flatMap((e) => e.opponentIds),
+      );
+      return {
+        items: p.items.map((e) => presentExperimentSummary(e, names, viewer(req), app.publicUrl)),
+        nextCursor: p.nextCursor,
+      };
+    },
+  );
+
+  app.get(
+    '/experiments/:id',
+    {
+      onRequest: app.optionalAccount,
+      schema: {
+        tags: ['experiments'],
+        summary:
+          "A prompt experiment: progress, each prompt's win rate and mean place, the paired differences " +
+          'with 95% confidence intervals, and every deal (its owner also sees the prompts)',
+        params: ExperimentPath,
+        response: { 200: ExperimentOut, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      const e = await findExperiment(app.prisma, req.params.id);
+      if (!e) throw notFound(`experiment ${req.params.id}`);
+      const names = await agentNames(app.prisma, e.opponentIds);
+      return presentExperiment(e, names, viewer(req), app.publicUrl);
+    },
+  );
+};

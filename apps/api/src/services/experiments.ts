@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { advanceExperiment, enqueueWithin, newMatchSeed } from '@coup/platform';
+import type { ExperimentCreate } from '@coup/api-contract';
+import type { z } from 'zod';
+import { conflict, HttpError, notFound } from '../plugins/errors';
+import { getExperiment, insertExperiment } from '../repositories/experiments';
+import { activeMatches, lockAccount } from './active-matches';
+import { assertLlmModel } from './llm-policy';
+import { tooManyActiveMatches } from './match-policy';
+import { experimentAgent } from './owned-agent';
+
+// Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
+// agent per prompt, then its first deals (the rest follow as matches end: @coup/platform advanceExperiment).
+
+export const TOO_MANY_EXPERIMENT_MATCHES = 'too_many_experiment_matches';
+
+export function tooManyExperimentMatches(matches: number, limit: number): HttpError {
+  return new HttpError(
+    400,
+    TOO_MANY_EXPERIMENT_MATCHES,
+    `an experiment of ${matches} matches (deals x prompts) is more than this platform allows, ` +
+      `${limit} (MAX_EXPERIMENT_MATCHES): ask for fewer deals or prompts`,
+    { path: 'body.deals', matches, limit },
+  );
+}
+
+/**
+ * The opponents must be able to play casual matches: not deleted, active, not another experiment's agent,
+ * and an llm opponent's model still offered. Other owners' agents are allowed as in casual matches: the
+ * experiment's matches play at the platform's decision deadline.
+ */
+async function checkOpponents(app: FastifyInstance, ids: readonly string[]): Promise<void> {
+  const agents = await app.prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
+  const byId = new Map(agents.map((a) => [a.id, a]));
+  for (const id of ids) {
+    const a = byId.get(id);
+    if (!a || a.deletedAt) throw notFound(`agent ${id}`);
+    if (a.experimentId) throw experimentAgent(a);
+    if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
+    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+  }
+}
+
+export async function createExperiment(
+  app: FastifyInstance,
+  accountId: string,
+  b: z.output<typeof ExperimentCreate>,
+) {
+  assertLlmModel(app, b.modelName);
+  const matches = b.deals * b.strategyPrompts.length;
+  if (matches > app.env.MAX_EXPERIMENT_MATCHES) {
+    throw tooManyExperimentMatches(matches, app.env.MAX_EXPERIMENT_MATCHES);
+  }
+  await checkOpponents(app, b.opponents);
+  const limit = app.env.MAX_ACTIVE_MATCHES_PER_ACCOUNT;
+  const id = await app.prisma.$transaction(async (tx) => {
+    // A running experiment counts as one of the account's active matches.
+    await lockAccount(tx, accountId);
+    const active = await activeMatches(tx, accountId);
+    if (active >= limit) throw tooManyActiveMatches(active, limit);
+    return insertExperiment(tx, {
+      ownerId: accountId,
+      name: b.name,
+      modelName: b.modelName,
+      prompts: b.strategyPrompts.map((strategyPrompt, i) => ({
+        strategyPrompt,
+        label: b.labels?.[i] ?? `prompt ${i + 1}`,
+      })),
+      opponentIds: b.opponents,
+      deals: b.deals,
+      seed: b.seed ?? newMatchSeed(),
+      timeoutMs: app.env.MATCH_TIMEOUT_MS,
+    });
+  });
+  // The first deals now; with Redis away their jobs are added when it is back (or by the sweeper).
+  await advanceExperiment(app.prisma, id, {
+    concurrency: app.env.EXPERIMENT_CONCURRENCY,
+    enqueue: (matchId) => enqueueWithin(app.matchQueue, matchId),
+  });
+  return getExperiment(app.prisma, id);
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStandInLlm, STAND_IN_DULL, STAND_IN_SHARP } from '@coup/llm/testing';
+import type { StandInServer } from '@coup/llm/testing';
+import type { Experiment } from '@coup/api-contract/types';
+import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
+import { eventually, startUiPlatform } from '../testing/ui-platform';
+import type { UiPlatform } from '../testing/ui-platform';
+
+// Prompt experiments in the web UI: the list, and an experiment's page with its prompts, the paired
+// differences (significance marked), the chart (uPlot, drawn on a canvas) and every deal linked to its match.
+
+const MODEL = 'stand-in-7b';
+const DEALS = 12;
+
+let stand: StandInServer;
+let p: UiPlatform;
+let browser: Browser;
+let experiment: Experiment;
+
+beforeAll(async () => {
+  if (SKIP_BROWSER) return;
+  stand = await startStandInLlm({ models: [MODEL] });
+  [p, browser] = await Promise.all([
+    startUiPlatform({ LLM_BASE_URL: stand.baseUrl, LLM_MODELS: MODEL, LLM_TIMEOUT_MS: '15000' }),
+    launchBrowser(),
+  ]);
+  const res = await p.h.api<Experiment>('POST', '/v1/experiments', {
+    key: p.owner.key,
+    body: {
+      name: 'ui-experiment',
+      modelName: MODEL,
+      strategyPrompts: [`Be careless. ${STAND_IN_DULL}`, `Be careful. ${STAND_IN_SHARP}`],
+      labels: ['dull', 'sharp'],
+      opponents: [p.house.random],
+      deals: DEALS,
+      seed: 'ui-seed',
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  experiment = await eventually(
+    'the experiment to finish',
+    async () => {
+      const e = await p.h.api<Experiment>('GET', `/v1/experiments/${res.body.id}`);
+      return e.body.status === 'finished' ? e.body : undefined;
+    },
+    120_000,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await p?.stop();
+  await stand?.close();
+});
+
+describe.skipIf(SKIP_BROWSER)('experiments in the web UI', () => {
+  it('lists experiments, and shows one with its results, chart and deals', async () => {
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto('/experiments');
+    const row = page.locator('tbody tr', { hasText: 'ui-experiment' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/finished\s+stand-in-7b\s+dull, sharp\s+12 of 12/);
+    await screenshot(page, 'experiments');
+
+    await row.locator('a', { hasText: 'ui-experiment' }).click();
+    await page.locator('h1', { hasText: 'ui-experiment' }).waitFor();
+    expect(await page.locator('h1').innerText()).toContain('finished');
+    const prompts = await page.locator('table.experiment-prompts').innerText();
+    expect(prompts).toMatch(/dull \(baseline\)\s+12\s+\d+\s+\d+\.\d%\s+\d\.\d\d/);
+    const [dull, sharp] = experiment.prompts;
+    expect(prompts).toContain(`${((sharp!.winRate ?? 0) * 100).toFixed(1)}%`);
+    expect(prompts).toContain(`${((dull!.winRate ?? 0) * 100).toFixed(1)}%`);
+    const c = experiment.comparisons[0]!;
+    const diff = await page.locator('table.experiment-comparisons tbody tr').innerText();
+    expect(diff).toContain('sharp');
+    const d = c.winRate.difference ?? 0;
+    expect(diff).toContain(`${d > 0 ? '+' : ''}${(d * 100).toFixed(1)}%`);
+    expect(diff).toContain(c.winRate.significant ? 'significant' : 'not significant');
+    // The chart is drawn (a canvas of uPlot) with a legend naming the compared prompt.
+    const chart = page.locator('.experiment-chart');
+    await chart.locator('canvas').waitFor();
+    expect(await chart.locator('.u-legend').innerText()).toContain('sharp − dull');
+    // Every deal, each prompt's place linked to its match.
+    const deals = page.locator('table.experiment-deals tbody tr');
+    expect(await deals.count()).toBe(DEALS);
+    const firstMatch = experiment.dealResults[0]!.matches[1]!.matchId;
+    expect(await deals.first().locator(`a[href="/matches/${firstMatch}"]`).count()).toBe(1);
+    expect(await page.locator('main').innerText()).toContain('Seed ui-seed');
+    await screenshot(page, 'experiment');
+
+    await deals.first().locator(`a[href="/matches/${firstMatch}"]`).click();
+    await page.locator('h1', { hasText: firstMatch }).waitFor();
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+});

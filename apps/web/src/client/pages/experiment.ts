@@ -1,0 +1,147 @@
+import { api } from '../api';
+import { h, link, note, table, td, tdNum } from '../dom';
+import { statusBadge } from '../badges';
+import { fmt, pct, when } from '../format';
+import { differenceChart } from '../experiment-chart';
+import { render } from '../router';
+import type { PageContext } from '../router';
+import type { Experiment } from '../types';
+import { differenceText, experimentBadge, percent, significanceBadge } from './experiments';
+
+// One prompt experiment: each prompt's win rate and mean place, each prompt against the first (paired by
+// deal, 95% intervals) with a chart of how the difference settles as deals accumulate, and every deal's
+// matches. A running experiment's page refreshes itself.
+
+const REFRESH_MS = 3000;
+
+function promptsTable(e: Experiment): HTMLElement {
+  return table(
+    'Prompts',
+    [
+      'Prompt',
+      { label: 'Deals', numeric: true },
+      { label: 'Wins', numeric: true },
+      { label: 'Win rate', numeric: true },
+      { label: 'Mean place', numeric: true },
+      'Agent',
+    ],
+    e.prompts.map((p) =>
+      h(
+        'tr',
+        null,
+        td(h('strong', null, p.label), p.index === 0 ? ' (baseline)' : null),
+        tdNum(p.deals),
+        tdNum(p.wins),
+        tdNum(pct(p.winRate)),
+        tdNum(fmt(p.meanPlace, 2)),
+        td(link(`/agents/${p.agentId}`, h('code', null, p.agentId))),
+      ),
+    ),
+    { className: 'experiment-prompts', hideCaption: true },
+  );
+}
+
+function comparisonsTable(e: Experiment): HTMLElement {
+  const base = e.prompts[0]?.label ?? 'the first prompt';
+  return table(
+    `Against ${base}, paired by deal (${Math.round(e.confidence * 100)}% confidence intervals)`,
+    ['Prompt', 'Win rate difference', '', 'Mean place difference', ''],
+    e.comparisons.map((c) =>
+      h(
+        'tr',
+        null,
+        td(h('strong', null, e.prompts[c.prompt]?.label ?? c.prompt + 1)),
+        td(differenceText(c.winRate, percent)),
+        td(significanceBadge(c.winRate)),
+        td(differenceText(c.meanPlace, (x) => x.toFixed(2))),
+        td(significanceBadge(c.meanPlace)),
+      ),
+    ),
+    { className: 'experiment-comparisons' },
+  );
+}
+
+function dealsTable(e: Experiment): HTMLElement {
+  return table(
+    'Deals: the place of each prompt (1 = won), linked to its match',
+    [{ label: 'Deal', numeric: true }, { label: 'Seat', numeric: true }, ...e.prompts.map((p) => p.label)],
+    e.dealResults.map((d) =>
+      h(
+        'tr',
+        null,
+        tdNum(d.deal + 1),
+        tdNum(d.rotation),
+        d.matches.map((m) =>
+          td(
+            link(`/matches/${m.matchId}`, m.place !== null ? `${m.place}` : null),
+            m.place === null ? statusBadge(m.status) : null,
+          ),
+        ),
+      ),
+    ),
+    { className: 'experiment-deals' },
+  );
+}
+
+export async function experimentPage(ctx: PageContext): Promise<void> {
+  const id = ctx.params.id ?? '';
+  const e = await api<Experiment>(`/v1/experiments/${encodeURIComponent(id)}`, ctx.signal);
+  ctx.setTitle(e.name);
+  const p = e.progress;
+  const facts = [
+    `model ${e.modelName}`,
+    `${e.seatsPerMatch} seats`,
+    `${p.dealsComplete} of ${e.deals} deals complete` +
+      (p.dealsExcluded ? ` (${p.dealsExcluded} left out)` : ''),
+    `by ${e.owner.name}`,
+    `created ${when(e.createdAt)}`,
+    ...(e.finishedAt ? [`finished ${when(e.finishedAt)}`] : []),
+  ];
+  ctx.root.append(
+    h('h1', null, e.name, ' ', experimentBadge(e.status)),
+    h('p', { class: 'muted' }, facts.join(' · ')),
+    h(
+      'p',
+      null,
+      'Against ',
+      e.opponents.map((o, i) => [i > 0 ? ', ' : '', link(`/agents/${o.id}`, o.name)]),
+      '. Every deal is played once per prompt with the same opponents in the same seats; the prompt’s seat ' +
+        'rotates from deal to deal. Never rated.',
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'h-prompts' },
+      h('h2', { id: 'h-prompts' }, 'Prompts'),
+      promptsTable(e),
+    ),
+  );
+  if (e.comparisons.length > 0) {
+    const labels = e.prompts.map((x) => x.label);
+    ctx.root.append(
+      h(
+        'section',
+        { 'aria-labelledby': 'h-differences' },
+        h('h2', { id: 'h-differences' }, 'Differences'),
+        comparisonsTable(e),
+        p.dealsComplete > 0
+          ? differenceChart(e.comparisons, labels, ctx.signal)
+          : note('The chart appears once a deal is complete.'),
+      ),
+    );
+  }
+  ctx.root.append(
+    h(
+      'section',
+      { 'aria-labelledby': 'h-deals' },
+      h('h2', { id: 'h-deals' }, 'Deals'),
+      e.dealResults.length ? dealsTable(e) : note('No deal has started yet.'),
+      e.seed !== null
+        ? h('p', { class: 'muted small' }, `Seed ${e.seed}: deal d is dealt from “${e.seed}:d”.`)
+        : null,
+    ),
+  );
+  if (e.status === 'running') {
+    const timer = setTimeout(() => void render(), REFRESH_MS);
+    ctx.signal.addEventListener('abort', () => clearTimeout(timer));
+  }
+}

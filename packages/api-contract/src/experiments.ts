@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { AccountId, AgentId, idOf, Limit, MatchId, Timestamp } from './common';
+import { MatchStatus } from './matches';
+
+// Prompt experiments (POST /v1/experiments): one model, two or more strategy prompts, the same opponents,
+// a number of deals. Each deal is a match group (one match per prompt on one seed, the same opponents in
+// the same seats, seats rotated from deal to deal); results are compared deal by deal.
+
+export const ExperimentId = idOf('ex');
+export const MatchGroupId = idOf('mg');
+
+/** `/experiments/:id` */
+export const ExperimentPath = z.object({ id: ExperimentId });
+
+export const MAX_EXPERIMENT_PROMPTS = 6;
+
+/**
+ * `model`, `prompts` and `matches` are accepted as other names of `modelName`, `strategyPrompts` and
+ * `deals` (what clients most often guess).
+ */
+const experimentAliases = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [alias, name] of [
+    ['model', 'modelName'],
+    ['prompts', 'strategyPrompts'],
+    ['matches', 'deals'],
+  ] as const) {
+    if (out[alias] !== undefined && out[name] === undefined) {
+      out[name] = out[alias];
+      delete out[alias];
+    }
+  }
+  return out;
+};
+
+export const ExperimentCreate = z
+  .strictObject({
+    /** Shown in lists and on the experiment's page. */
+    name: z.string().trim().min(1).max(80).default('experiment'),
+    /** The model every prompt is played with: one of GET /v1/models (LLM_MODELS). */
+    modelName: z.string().min(1).max(100),
+    /** The strategy prompts compared; the first is the baseline the others are compared with. */
+    strategyPrompts: z
+      .array(z.string().min(1).max(4000))
+      .min(2, 'strategyPrompts: expected 2 to 6 prompts')
+      .max(MAX_EXPERIMENT_PROMPTS, 'strategyPrompts: expected 2 to 6 prompts'),
+    /** A short name per prompt, in the same order (default "prompt 1", "prompt 2", ...). */
+    labels: z.array(z.string().trim().min(1).max(40)).optional(),
+    /**
+     * The agents every prompt plays against (1 to 5: tables of 2 to 6 seats): your own agents, house
+     * agents, or other owners' agents (which play at the platform's decision deadline, as in casual matches).
+     */
+    opponents: z
+      .array(AgentId)
+      .min(1, 'opponents: expected 1 to 5 agent ids')
+      .max(5, 'opponents: expected 1 to 5 agent ids'),
+    /** How many deals: each is played once per prompt (deals x prompts matches, at most MAX_EXPERIMENT_MATCHES). */
+    deals: z.number().int().min(1).max(10_000),
+    /** Deal d is dealt from `<seed>:<d>`; drawn by the platform when absent (revealed once finished). */
+    seed: z.string().min(1).max(200).optional(),
+  })
+  .refine((b) => !b.labels || b.labels.length === b.strategyPrompts.length, {
+    path: ['labels'],
+    message: 'labels: one label per strategy prompt, in the same order',
+  })
+  .refine((b) => !b.labels || new Set(b.labels).size === b.labels.length, {
+    path: ['labels'],
+    message: 'labels: each prompt needs its own label',
+  });
+
+export const ExperimentCreateBody = z.preprocess(experimentAliases, ExperimentCreate);
+
+export const ExperimentStatus = z.enum(['running', 'finished']);
+
+export const ExperimentListQuery = z.strictObject({
+  owner: AccountId.optional(),
+  status: ExperimentStatus.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: Limit,
+});
+
+/** A paired difference (this prompt minus the baseline, deal by deal) with its 95% confidence interval. */
+export const PairedDifference = z.object({
+  /** Mean of the per-deal differences; null before any complete deal. */
+  difference: z.number().nullable(),
+  /** Student's t interval over the complete deals; null with fewer than 2. */
+  ciLow: z.number().nullable(),
+  ciHigh: z.number().nullable(),
+  /** The interval excludes 0. */
+  significant: z.boolean(),
+});
+
+export const ExperimentPromptOut = z.object({
+  index: z.number().int(),
+  label: z.string(),
+  /** The hidden llm agent that plays this prompt (its matches and replays). */
+  agentId: AgentId,
+  /** The prompt itself: shown to the experiment's owner only. */
+  strategyPrompt: z.string().optional(),
+  /** Complete deals counted (every prompt's match of the deal finished). */
+  deals: z.number().int(),
+  wins: z.number().int(),
+  /** Wins per complete deal (a shared first place counts as a win). */
+  winRate: z.number().nullable(),
+  /** Mean place (1 = winner) over the complete deals. */
+  meanPlace: z.number().nullable(),
+});
+
+export const ExperimentComparisonOut = z.object({
+  /** The prompt compared (its index) and the baseline (the first prompt). */
+  prompt: z.number().int(),
+  baseline: z.number().int(),
+  deals: z.number().int(),
+  /** Win rate of the prompt minus the baseline's: above 0 wins more. */
+  winRate: PairedDifference,
+  /** Mean place of the prompt minus the baseline's: below 0 places better. */
+  meanPlace: PairedDifference,
+  /** The win-rate difference and its interval after each complete deal, in deal order (the chart). */
+  running: z.array(
+    z.object({
+      deals: z.number().int(),
+      difference: z.number(),
+      ciLow: z.number().nullable(),
+      ciHigh: z.number().nullable(),
+    }),
+  ),
+});
+
+export const ExperimentProgress = z.object({
+  dealsPlanned: z.number().int(),
+  /** Deals whose matches have been queued so far (they are queued progressively). */
+  dealsStarted: z.number().int(),
+  /** Deals whose every match finished: the ones the results count. */
+  dealsComplete: z.number().int(),
+  /** Deals with an aborted match: left out of the results (the comparison is deal by deal). */
+  dealsExcluded: z.number().int(),
+  matchesPlanned: z.number().int(),
+  matchesActive: z.number().int(),
+  matchesFinished: z.number().int(),
+  matchesAborted: z.number().int(),
+});
+
+export const ExperimentDealOut = z.object({
+  deal: z.number().int(),
+  groupId: MatchGroupId,
+  /** The seat of the prompt's agent in this deal (the lineup's rotation). */
+  rotation: z.number().int(),
+  complete: z.boolean(),
+  matches: z.array(
+    z.object({
+      prompt: z.number().int(),
+      matchId: MatchId,
+      status: MatchStatus,
+      /** The prompt's agent's place; null until the match has finished. */
+      place: z.number().int().nullable(),
+    }),
+  ),
+});
+
+const summaryFields = {
+  id: ExperimentId,
+  name: z.string(),
+  owner: z.object({ id: AccountId, name: z.string() }),
+  status: ExperimentStatus,
+  modelName: z.string(),
+  /** Deals planned; each is played once per prompt. */
+  deals: z.number().int(),
+  seatsPerMatch: z.number().int(),
+  opponents: z.array(z.object({ id: AgentId, name: z.string() })),
+  /** Decision deadline of the opponents' seats (llm seats play at LLM_TIMEOUT_MS). */
+  timeoutMs: z.number().int(),
+  /** Deal d was dealt from `<seed>:<d>`; revealed once the experiment has finished. */
+  seed: z.string().nullable(),
+  /** Of the confidence intervals (0.95). */
+  confidence: z.number(),
+  prompts: z.array(ExperimentPromptOut),
+  comparisons: z.array(ExperimentComparisonOut),
+  progress: ExperimentProgress,
+  createdAt: Timestamp,
+  finishedAt: Timestamp.nullable(),
+  links: z.object({ self: z.string(), web: z.string() }),
+};
+
+export const ExperimentSummary = z.object(summaryFields).meta({ id: 'ExperimentSummary' });
+
+export const ExperimentOut = z
+  .object({
+    ...summaryFields,
+    /** Every deal started so far, in order, with each prompt's match and place. */
+    dealResults: z.array(ExperimentDealOut),
+  })
+  .meta({ id: 'Experiment' });

@@ -1,0 +1,2 @@
+export { advanceAfterMatch, advanceExperiment, advanceExperiments, dealRotation, dealSeed } from './advance';
+export type { AdvanceOptions, AdvanceReport } from './advance';
