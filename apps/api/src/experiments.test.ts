@@ -137,6 +137,14 @@ describe('POST /v1/experiments', () => {
     await h.api('POST', `/v1/agents/${mine.id}/pause`, { key: owner.key });
     const paused = expectError(await create(owner.key, body({ opponents: [mine.id] })), 409, 'conflict');
     expect(paused.message).toContain('paused');
+    // A person's seat (made by opening a table) is never an experiment's opponent.
+    const table = await h.api<{ ticket: { agentId: string } }>('POST', '/v1/tables', {
+      key: owner.key,
+      body: { opponents: [house] },
+    });
+    expect(table.status).toBe(201);
+    const person = table.body.ticket.agentId;
+    expectError(await create(owner.key, body({ opponents: [person] })), 409, 'human_not_allowed');
   });
 
   it('starts the experiment: hidden llm agents, the first deals as match groups with rotated seats', async () => {
@@ -251,6 +259,7 @@ describe('POST /v1/experiments', () => {
       ['DELETE', `/v1/agents/${agentId}`, undefined],
       ['POST', '/v1/matches', { agents: [agentId, house] }],
       ['POST', '/v1/experiments', body({ opponents: [agentId] })],
+      ['POST', '/v1/tables', { opponents: [agentId] }],
     ] as const) {
       const res = await h.api(method, path, { key: owner.key, ...(b ? { body: b } : {}) });
       const error = expectError(res, 409, 'conflict');

@@ -7,6 +7,7 @@ import { getExperiment, insertExperiment } from '../repositories/experiments';
 import { activeMatches, lockAccount } from './active-matches';
 import { assertLlmModel } from './llm-policy';
 import { tooManyActiveMatches } from './match-policy';
+import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
 
 // Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
@@ -36,6 +37,7 @@ async function checkOpponents(app: FastifyInstance, ids: readonly string[]): Pro
     const a = byId.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.experimentId) throw experimentAgent(a);
+    refuseHumanSeat(a, 'be an opponent in an experiment: people sit only at their own tables');
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }

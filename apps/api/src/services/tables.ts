@@ -3,6 +3,8 @@ import type { Agent } from '@coup/db';
 import { enqueueWithin } from '@coup/platform';
 import type { TableTicket } from '@coup/api-contract/types';
 import { conflict, HttpError, notFound } from '../plugins/errors';
+import { assertLlmModel } from './llm-policy';
+import { experimentAgent } from './owned-agent';
 import { humanSeatOf, opponentsByIds, tableOf } from '../repositories/tables';
 import { isHumanSeat } from './human-seats';
 import { insertCapped, matchInclude } from './matches';
@@ -62,6 +64,8 @@ export async function openTable(
     const a = found.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     checkOpponent(a, account.id);
+    if (a.experimentId) throw experimentAgent(a);
+    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
   }
   const seat = req.seat ?? 0;
