@@ -23,6 +23,7 @@ export const ID_PREFIX = {
   event: 'ev',
   matchGroup: 'mg',
   experiment: 'ex',
+  humanDataset: 'hds',
 } as const;
 
 /**
