@@ -1,1 +1,4 @@
 export * from './format';
+export * from './codes';
+export * from './pack';
+export * from './unpack';

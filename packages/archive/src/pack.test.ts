@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { DecodedGame } from './format';
+import { packEvents, toCompactGame } from './pack';
+import { fromCompactGame, unpackEvents } from './unpack';
+
+const states = (cash: number[]) =>
+  cash.map((c, i) => ({
+    cash: c,
+    influence: [
+      { role: i === 0 ? ('duke' as const) : ('captain' as const), revealed: false },
+      { role: 'ambassador' as const, revealed: i === 1 },
+    ],
+  }));
+
+const game: DecodedGame = {
+  gameId: 7,
+  gameType: 'original',
+  playerCount: 2,
+  playerIds: ['p1', 'ai'],
+  winner: 0,
+  playerRank: [0, 1],
+  events: [
+    { type: 'START_OF_TURN', whoseTurn: 0, playerStates: states([2, 1]) },
+    { type: 'PLAYER_LEFT', player: 1 },
+    { type: 'ACTION', action: 'steal', target: 1 },
+    { type: 'BLOCK', blockingPlayer: 1, blockingRole: 'ambassador' },
+    { type: 'CHALLENGE_FAIL', challenger: 0, challenged: 1 },
+    { type: 'START_OF_TURN', whoseTurn: 1, playerStates: states([2, 1]) },
+    { type: 'ACTION', action: 'income' },
+    { type: 'GAME_OVER', playerStates: states([2, 2]) },
+  ],
+};
+
+describe('packed events', () => {
+  it('writes the documented bytes and reads them back', () => {
+    const bytes = packEvents(game.events);
+    // START_OF_TURN of player 0, cash 2, cards duke|ambassador; the untagged steal of player 1 after a
+    // PLAYER_LEFT; BLOCK by 1 with the ambassador (4); CHALLENGE_FAIL 0 -> 1.
+    expect([...bytes.slice(0, 9)]).toEqual([0x10, 2, 0x14, 1, 0x2c, 0x61, 0x21, 0x51, 4]);
+    expect(unpackEvents(bytes, 2, 'original')).toEqual({ ok: true, events: game.events });
+    expect(fromCompactGame(toCompactGame(game))).toEqual({ ok: true, game });
+  });
+
+  it('reads code 4 as the inquisitor in inquisitors games', () => {
+    const r = unpackEvents(packEvents(game.events), 2, 'inquisitors');
+    expect(r.ok && r.events[3]).toEqual({ type: 'BLOCK', blockingPlayer: 1, blockingRole: 'inquisitor' });
+  });
+
+  it('gives a reason, never throws, for streams it cannot read', () => {
+    const bytes = packEvents(game.events);
+    expect(unpackEvents(bytes.slice(0, 4), 2, 'original')).toMatchObject({ ok: false, reason: 'truncated' });
+    expect(unpackEvents(bytes.slice(0, 5), 2, 'original')).toMatchObject({ reason: 'no_game_over' });
+    expect(unpackEvents(Uint8Array.from([...bytes, 0]), 2, 'original')).toMatchObject({
+      reason: 'bytes_after_game_over',
+    });
+    expect(unpackEvents(Uint8Array.from([0xf0]), 2, 'original')).toMatchObject({ reason: 'unknown_event' });
+    expect(unpackEvents(Uint8Array.from([0x10, 2, 0x14, 1, 0x2c, 0xf0]), 2, 'original')).toMatchObject({
+      reason: 'unknown_action',
+    });
+    expect(fromCompactGame({ ...toCompactGame(game), events: 'not base64!' })).toMatchObject({
+      reason: 'bad_base64',
+    });
+  });
+});
