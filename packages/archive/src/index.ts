@@ -2,3 +2,5 @@ export * from './format';
 export * from './codes';
 export * from './pack';
 export * from './unpack';
+export * from './baselines-schema';
+export * from './baselines';

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { newBaselineAccumulator } from './baselines';
+import { humanBaselines } from './baselines-schema';
+import { decodedGame } from './format';
+import { gameBuilder } from './testing';
+
+// Hand-built games whose figures are counted by hand in the comments.
+
+// original, alice (human) against an ai.
+const game1 = gameBuilder([
+  { id: 'alice', cards: ['duke', 'captain'] },
+  { id: 'ai', cards: ['assassin', 'contessa'] },
+])
+  .turn(0, 'tax') // a true duke claim; the ai may challenge (1 chance), does not
+  .turn(1, 'steal', { target: 0, challenge: { by: 0, success: true } }) // a captain bluff, caught; cancelled
+  // foreign aid: the ai may block (1 chance), blocks with a duke bluff; alice challenges (1 chance), wins
+  .turn(0, 'foreign-aid', { block: { by: 1, role: 'duke', challenge: { success: true } } })
+  .end();
+
+// inquisitors, three humans.
+const game2 = gameBuilder(
+  [
+    { id: 'a', cards: ['inquisitor', 'contessa'] },
+    { id: 'b', cards: ['captain', 'duke'] },
+    { id: 'c', cards: ['assassin', 'assassin'], cash: 3 },
+  ],
+  { gameType: 'inquisitors', gameId: 'g2' },
+)
+  // a true assassin claim (a, b may challenge); b challenges and loses; a blocks with a true contessa
+  // (its block chance), c may challenge the block, does not
+  .turn(2, 'assassinate', {
+    target: 0,
+    challenge: { by: 1, success: false },
+    block: { by: 0, role: 'contessa' },
+  })
+  .turn(0, 'exchange') // the inquisitor's exchange, true; b and c may challenge
+  // a captain bluff by b (a, c may challenge); c blocks with an inquisitor bluff, b challenges and wins
+  .turn(1, 'steal', { target: 2, block: { by: 2, role: 'inquisitor', challenge: { success: true } } })
+  .end(0);
+
+describe('human baselines', () => {
+  const acc = newBaselineAccumulator();
+  acc.add(decodedGame.parse(game1));
+  acc.add(decodedGame.parse(game2));
+  const r = acc.result();
+
+  it('counts games per game type and gives the stored shape', () => {
+    expect(humanBaselines.parse(r)).toEqual(r);
+    expect(r.games).toBe(2);
+    expect(r.byGameType.original).toMatchObject({ games: 1, gamesWithHumans: 1 });
+    expect(r.byGameType.inquisitors).toMatchObject({ games: 1, gamesWithHumans: 1 });
+  });
+
+  it('original, every player', () => {
+    const all = r.byGameType.original.all;
+    expect(all.actions).toBe(3);
+    expect(all.actionMix.tax).toEqual({ count: 1, share: 0.333 });
+    expect(all.actionMix.coup).toEqual({ count: 0, share: 0 });
+    expect(all.roles.duke).toEqual({
+      claims: 2,
+      actionClaims: 1,
+      blockClaims: 1,
+      known: 2,
+      bluffs: 1,
+      bluffRate: 0.5,
+    });
+    expect(all.roles.captain).toMatchObject({ claims: 1, bluffs: 1, bluffRate: 1 });
+    expect(all.roles.inquisitor).toMatchObject({ claims: 0, bluffRate: null });
+    expect(all).toMatchObject({
+      claims: 3,
+      known: 3,
+      bluffs: 2,
+      bluffRate: 0.667,
+      challengeChances: 3,
+      challengeableClaims: 3,
+      challenges: 2,
+      actionChallenges: 1,
+      blockChallenges: 1,
+      challengesWon: 2,
+      challengeRate: 0.667,
+      claimChallengeRate: 0.667,
+      challengeSuccess: 1,
+      blockChallengeSuccess: 1,
+      blockChances: 1,
+      blockableActions: 1,
+      blocks: 1,
+      blockRate: 1,
+      actionBlockRate: 1,
+    });
+    expect(all.winRates).toEqual([
+      {
+        playerCount: 2,
+        games: 1,
+        winRate: 0.5,
+        seats: [
+          { seat: 0, played: 1, wins: 1, winRate: 1 },
+          { seat: 1, played: 1, wins: 0, winRate: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('original, humans only: the ai decisions and seats are left out', () => {
+    const h = r.byGameType.original.humans;
+    expect(h.actions).toBe(2);
+    expect(h.actionMix['foreign-aid']).toEqual({ count: 1, share: 0.5 });
+    expect(h).toMatchObject({ claims: 1, bluffs: 0, bluffRate: 0 });
+    expect(h).toMatchObject({ challengeChances: 2, challenges: 2, challengeRate: 1, challengeSuccess: 1 });
+    // Only the ai could block: no human block chance.
+    expect(h).toMatchObject({ blockChances: 0, blocks: 0, blockRate: null });
+    expect(h.winRates).toEqual([
+      { playerCount: 2, games: 1, winRate: 1, seats: [{ seat: 0, played: 1, wins: 1, winRate: 1 }] },
+    ]);
+  });
+
+  it('inquisitors: the exchange claims the inquisitor; chances follow who is standing', () => {
+    const all = r.byGameType.inquisitors.all;
+    expect(all.roles.inquisitor).toMatchObject({ actionClaims: 1, blockClaims: 1, known: 2, bluffs: 1 });
+    expect(all.roles.ambassador.claims).toBe(0);
+    expect(all.roles.assassin).toMatchObject({ claims: 1, bluffs: 0 });
+    expect(all.roles.contessa).toMatchObject({ blockClaims: 1, bluffs: 0 });
+    expect(all.roles.captain).toMatchObject({ actionClaims: 1, bluffs: 1 });
+    expect(all).toMatchObject({
+      claims: 5,
+      bluffs: 2,
+      bluffRate: 0.4,
+      challengeChances: 8,
+      challengeableClaims: 5,
+      challenges: 2,
+      challengesWon: 1,
+      challengeRate: 0.25,
+      claimChallengeRate: 0.4,
+      challengeSuccess: 0.5,
+      blockChallengeSuccess: 1,
+      blockChances: 2,
+      blocks: 2,
+      blockRate: 1,
+    });
+    expect(r.byGameType.inquisitors.humans).toEqual(all);
+  });
+
+  it('a blocker that lost a card this turn and held the role in one of two cards is not known', () => {
+    const g = gameBuilder([
+      { id: 'p', cards: ['captain', 'duke'] },
+      { id: 'q', cards: ['captain', 'contessa'] },
+      { id: 'r', cards: ['duke', 'duke'] },
+    ])
+      // r leaves: only q may challenge the steal (1 chance); q challenges, loses, then blocks with the
+      // captain it may or may not have given up
+      .turn(0, 'steal', {
+        target: 1,
+        leaves: 2,
+        challenge: { by: 1, success: false },
+        block: { by: 1, role: 'captain' },
+      })
+      .end(0);
+    const a = newBaselineAccumulator();
+    a.add(g);
+    const all = a.result().byGameType.original.all;
+    expect(all.roles.captain).toMatchObject({ claims: 2, known: 1, bluffs: 0 });
+    // The steal's challenge (q) and the block's (p): 2 chances; the block: q's chance.
+    expect(all).toMatchObject({ challengeChances: 2, blockChances: 1, blocks: 1 });
+  });
+
+  it('an empty accumulator gives zeros and null rates', () => {
+    const e = newBaselineAccumulator().result();
+    expect(humanBaselines.parse(e)).toEqual(e);
+    expect(e.byGameType.original.all).toMatchObject({ actions: 0, bluffRate: null, winRates: [] });
+  });
+});
