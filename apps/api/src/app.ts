@@ -30,6 +30,7 @@ import { eventRoutes } from './routes/events';
 import { tableRoutes } from './routes/tables';
 import { modelRoutes } from './routes/models';
 import { experimentRoutes } from './routes/experiments';
+import { datasetRoutes } from './routes/datasets';
 
 /** What routes and plugins read from the app instance: buildApp decorates it with each of these. */
 export interface AppServices {
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       await v1.register(tableRoutes);
       await v1.register(modelRoutes);
       await v1.register(experimentRoutes);
+      await v1.register(datasetRoutes);
       for (const plugin of deps.plugins ?? []) await v1.register(plugin);
     },
     { prefix: '/v1' },

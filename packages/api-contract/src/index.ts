@@ -12,3 +12,4 @@ export * from './events';
 export * from './tables';
 export * from './models';
 export * from './experiments';
+export * from './datasets';

@@ -22,6 +22,12 @@ import type {
   ExperimentSummary as ExperimentSummarySchema,
   PairedDifference as PairedDifferenceSchema,
 } from './experiments';
+import type {
+  DatasetDetail as DatasetDetailSchema,
+  DatasetOut,
+  HumanGameOut,
+  HumanGameRow as HumanGameRowSchema,
+} from './datasets';
 
 // The API's response bodies as TypeScript types, inferred from the zod schemas that validate them and
 // generate openapi.yaml, so clients (apps/cli, apps/web) never declare them again. Types only: import
@@ -70,3 +76,12 @@ export type ExperimentSummary = z.output<typeof ExperimentSummarySchema>;
 export type ExperimentComparison = z.output<typeof ExperimentComparisonOut>;
 export type ExperimentPrompt = z.output<typeof ExperimentPromptOut>;
 export type PairedDifference = z.output<typeof PairedDifferenceSchema>;
+
+/** A human dataset as listed (GET /v1/datasets). */
+export type Dataset = z.output<typeof DatasetOut>;
+export type DatasetDetail = z.output<typeof DatasetDetailSchema>;
+export type HumanBaselines = NonNullable<DatasetDetail['baselines']>;
+export type HumanGameRow = z.output<typeof HumanGameRowSchema>;
+/** A human game, decoded, with its turn-by-turn timeline (GET /v1/datasets/:id/games/:ordinal). */
+export type HumanGame = z.output<typeof HumanGameOut>;
+export type HumanTurn = HumanGame['timeline']['turns'][number];

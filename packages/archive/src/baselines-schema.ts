@@ -24,54 +24,56 @@ export type RoleBaseline = z.infer<typeof roleBaseline>;
 
 export const seatWinRate = z.object({ seat: count, played: count, wins: count, winRate: rate });
 
-export const behaviourBaseline = z.object({
-  /** Actions taken (turns with an ACTION). */
-  actions: count,
-  /** Each action's count and share of all actions. */
-  actionMix: z.record(z.enum(ARCHIVE_ACTIONS), z.object({ count, share: rate })),
-  /** Per claimed role (every role listed; `inquisitor` only ever claimed in inquisitors games). */
-  roles: z.record(z.enum(ARCHIVE_ROLES), roleBaseline),
-  claims: count,
-  known: count,
-  bluffs: count,
-  /** bluffs / known claims, over all roles: the agents' `bluffRate`. */
-  bluffRate: rate,
-  /**
-   * Challenge chances: for each challengeable claim, each other living player who could challenge it
-   * (every other player for an action's claim, the actor for a block). The archive records only the
-   * challenge that happened, so a chance is a player's opportunity, as an agent's challenge window.
-   */
-  challengeChances: count,
-  /** Challengeable claims (actions with a claim, and blocks) that at least one counted player could challenge. */
-  challengeableClaims: count,
-  challenges: count,
-  actionChallenges: count,
-  blockChallenges: count,
-  /** Challenges that caught a bluff (CHALLENGE_SUCCESS). */
-  challengesWon: count,
-  blockChallengesWon: count,
-  /** challenges / challengeChances: the agents' `challengeRate` (a rate per decision window). */
-  challengeRate: rate,
-  /** challenges / challengeableClaims: how often a claim is challenged at all. */
-  claimChallengeRate: rate,
-  /** challengesWon / challenges: the agents' `challengeSuccess`. */
-  challengeSuccess: rate,
-  /** blockChallengesWon / blockChallenges: how often a challenged block was a bluff. */
-  blockChallengeSuccess: rate,
-  /** Block chances: each eligible player of each blockable action still standing (see baselines.ts). */
-  blockChances: count,
-  /** Blockable actions (foreign aid, steal, assassinate, not cancelled by a challenge) a counted player could block. */
-  blockableActions: count,
-  blocks: count,
-  /** blocks / blockChances: the agents' `blockRate`. */
-  blockRate: rate,
-  /** blocks / blockableActions: how often a blockable action is blocked at all. */
-  actionBlockRate: rate,
-  /** Win rate by seat (the archive's player index), per player count. */
-  winRates: z.array(
-    z.object({ playerCount: count, games: count, winRate: rate, seats: z.array(seatWinRate) }),
-  ),
-});
+export const behaviourBaseline = z
+  .object({
+    /** Actions taken (turns with an ACTION). */
+    actions: count,
+    /** Each action's count and share of all actions. */
+    actionMix: z.record(z.enum(ARCHIVE_ACTIONS), z.object({ count, share: rate })),
+    /** Per claimed role (every role listed; `inquisitor` only ever claimed in inquisitors games). */
+    roles: z.record(z.enum(ARCHIVE_ROLES), roleBaseline),
+    claims: count,
+    known: count,
+    bluffs: count,
+    /** bluffs / known claims, over all roles: the agents' `bluffRate`. */
+    bluffRate: rate,
+    /**
+     * Challenge chances: for each challengeable claim, each other living player who could challenge it
+     * (every other player for an action's claim, the actor for a block). The archive records only the
+     * challenge that happened, so a chance is a player's opportunity, as an agent's challenge window.
+     */
+    challengeChances: count,
+    /** Challengeable claims (actions with a claim, and blocks) that at least one counted player could challenge. */
+    challengeableClaims: count,
+    challenges: count,
+    actionChallenges: count,
+    blockChallenges: count,
+    /** Challenges that caught a bluff (CHALLENGE_SUCCESS). */
+    challengesWon: count,
+    blockChallengesWon: count,
+    /** challenges / challengeChances: the agents' `challengeRate` (a rate per decision window). */
+    challengeRate: rate,
+    /** challenges / challengeableClaims: how often a claim is challenged at all. */
+    claimChallengeRate: rate,
+    /** challengesWon / challenges: the agents' `challengeSuccess`. */
+    challengeSuccess: rate,
+    /** blockChallengesWon / blockChallenges: how often a challenged block was a bluff. */
+    blockChallengeSuccess: rate,
+    /** Block chances: each eligible player of each blockable action still standing (see baselines.ts). */
+    blockChances: count,
+    /** Blockable actions (foreign aid, steal, assassinate, not cancelled by a challenge) a counted player could block. */
+    blockableActions: count,
+    blocks: count,
+    /** blocks / blockChances: the agents' `blockRate`. */
+    blockRate: rate,
+    /** blocks / blockableActions: how often a blockable action is blocked at all. */
+    actionBlockRate: rate,
+    /** Win rate by seat (the archive's player index), per player count. */
+    winRates: z.array(
+      z.object({ playerCount: count, games: count, winRate: rate, seats: z.array(seatWinRate) }),
+    ),
+  })
+  .meta({ id: 'HumanBehaviourBaseline' });
 export type BehaviourBaseline = z.infer<typeof behaviourBaseline>;
 
 export const gameTypeBaseline = z.object({

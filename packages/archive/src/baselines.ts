@@ -1,6 +1,7 @@
 import type { BehaviourBaseline, GameTypeBaseline, HumanBaselines } from './baselines-schema';
 import { ARCHIVE_ACTIONS, ARCHIVE_ROLES, GAME_TYPES } from './format';
 import type { ArchiveAction, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
+import { claimedRole } from './timeline';
 
 // Human baselines over a dataset's games: an accumulator of counters only (constant memory however many
 // games are added), fed one decoded game at a time by the importer, whose result() is stored in
@@ -21,19 +22,9 @@ import type { ArchiveAction, ArchivePlayerState, ArchiveRole, DecodedGame } from
 //   block foreign aid, the target (if still standing after the action's challenge) a steal or an
 //   assassination that was not cancelled.
 
-const CLAIM_OF: Partial<Record<ArchiveAction, ArchiveRole>> = {
-  tax: 'duke',
-  steal: 'captain',
-  assassinate: 'assassin',
-  exchange: 'ambassador',
-  interrogate: 'inquisitor',
-};
 const BLOCKABLE: ReadonlySet<ArchiveAction> = new Set(['foreign-aid', 'steal', 'assassinate']);
 
-function claimOf(action: ArchiveAction, gameType: DecodedGame['gameType']): ArchiveRole | null {
-  if (action === 'exchange' && gameType === 'inquisitors') return 'inquisitor';
-  return CLAIM_OF[action] ?? null;
-}
+const claimOf = claimedRole;
 
 const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 1000) / 1000);
 const zeros = <K extends string>(keys: readonly K[]) =>

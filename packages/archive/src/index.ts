@@ -4,3 +4,4 @@ export * from './pack';
 export * from './unpack';
 export * from './baselines-schema';
 export * from './baselines';
+export * from './timeline';

@@ -1,8 +1,11 @@
 import { uniqueName } from './harness';
 import type { Account, Harness } from './harness';
 import { fillPath } from './routes';
+import { insertHumanDataset } from './datasets';
+import { randomGame } from '@coup/archive/testing';
 
-// One of each resource a /v1 route can name (an account with an agent, a queued match, an open event),
+// One of each resource a /v1 route can name (an account with an agent, a queued match, an open event, a
+// human dataset with a game),
 // and a valid body for every route that takes one: what tests over "every route" start from.
 
 export interface Fixture {
@@ -10,6 +13,7 @@ export interface Fixture {
   agentId: string;
   matchId: string;
   eventId: string;
+  datasetId: string;
 }
 
 /** A valid body for each route that takes one (tests fail for a route with a body and no entry). */
@@ -53,16 +57,22 @@ export async function createFixture(h: Harness): Promise<Fixture> {
     },
   });
   if (event.status !== 201) throw new Error(`create event: HTTP ${event.status} ${event.text}`);
-  return { owner, agentId: agent.id, matchId, eventId: event.body.id };
+  const datasetId = await insertHumanDataset(h.platform.runtime.prisma, { games: [randomGame(1)] });
+  return { owner, agentId: agent.id, matchId, eventId: event.body.id, datasetId };
 }
 
-/** Fills `:id` with an existing resource of the kind the path names, `:agentId` with the agent. */
+/**
+ * Fills `:id` with an existing resource of the kind the path names, `:agentId` with the agent, `:ordinal`
+ * with the dataset's game.
+ */
 export function pathOf(url: string, f: Fixture, override: Record<string, string> = {}): string {
   const id =
     url.startsWith('/v1/matches/') || url.startsWith('/v1/tables/')
       ? f.matchId
       : url.startsWith('/v1/events/')
         ? f.eventId
-        : f.agentId;
-  return fillPath(url, { id, agentId: f.agentId, ...override });
+        : url.startsWith('/v1/datasets/')
+          ? f.datasetId
+          : f.agentId;
+  return fillPath(url, { id, agentId: f.agentId, ordinal: '1', ...override });
 }

@@ -2,3 +2,4 @@
 // root's (apps/start), which passes its own `start` to run the web UI and a worker along.
 export * from './harness';
 export * from './hidden';
+export * from './datasets';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { archiveEvent, GAME_TYPES, gameTimeline, humanBaselines, playerState } from '@coup/archive';
+import { idOf, Limit, queryInt, Timestamp } from './common';
+
+// Human datasets: games of the public human archive imported by `coup dataset import` (docs/ARCHIVE.md),
+// browsed read-only like replays. Only `ready` datasets are public: an import in progress or a failed one
+// is neither listed nor served (404).
+
+export const DatasetId = idOf('hds');
+export const DatasetPath = z.object({ id: DatasetId });
+export const DatasetGamePath = z.object({
+  id: DatasetId,
+  /** The game's 1-based position in the imported file. */
+  ordinal: queryInt(1, 1_000_000_000),
+});
+
+export const ReplayStatus = z.enum(['agreed', 'disagreed', 'not_replayed']);
+
+/** `original` games re-played through our engine (inquisitors games are not). */
+export const ReplayCheck = z.object({
+  replayed: z.number().int(),
+  agreed: z.number().int(),
+  disagreed: z.number().int(),
+  /** Disagreements by reason. */
+  reasons: z.record(z.string(), z.number().int()),
+});
+
+export const DatasetOut = z
+  .object({
+    id: DatasetId,
+    /** Always `human`: games people played elsewhere, not matches of this platform. */
+    kind: z.literal('human'),
+    name: z.string(),
+    sourceFile: z.string(),
+    encoding: z.string(),
+    status: z.enum(['importing', 'ready', 'failed']),
+    gamesCount: z.number().int(),
+    badCount: z.number().int(),
+    replayCheck: ReplayCheck.nullable(),
+    createdAt: Timestamp,
+    finishedAt: Timestamp.nullable(),
+    links: z.object({ self: z.string(), games: z.string() }),
+  })
+  .meta({ id: 'Dataset' });
+
+export const DatasetDetail = DatasetOut.extend({
+  /** Games left out by reason (docs/ARCHIVE.md names the reasons). */
+  badReasons: z.record(z.string(), z.number().int()),
+  baselines: humanBaselines.nullable(),
+}).meta({ id: 'DatasetDetail' });
+
+export const DatasetListQuery = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: Limit,
+});
+
+export const DatasetGamesQuery = z.strictObject({
+  gameType: z.enum(GAME_TYPES).optional(),
+  playerCount: queryInt(2, 6).optional(),
+  replayStatus: ReplayStatus.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: Limit,
+});
+
+export const HumanGameRow = z
+  .object({
+    ordinal: z.number().int(),
+    gameId: z.string(),
+    gameType: z.enum(GAME_TYPES),
+    playerCount: z.number().int(),
+    winner: z.number().int(),
+    /** Players that are not "ai". */
+    humans: z.number().int(),
+    /** START_OF_TURN events. */
+    turns: z.number().int(),
+    replayStatus: ReplayStatus,
+  })
+  .meta({ id: 'HumanGameRow' });
+
+export const HumanGameOut = z
+  .object({
+    kind: z.literal('human'),
+    datasetId: DatasetId,
+    ordinal: z.number().int(),
+    gameId: z.string(),
+    gameType: z.enum(GAME_TYPES),
+    playerCount: z.number().int(),
+    players: z.array(z.object({ seat: z.number().int(), id: z.string(), human: z.boolean() })),
+    winner: z.number().int(),
+    playerRank: z.array(z.number().int()),
+    replayStatus: ReplayStatus,
+    replayNote: z.string().nullable(),
+    /** The archive's events, unpacked. */
+    events: z.array(archiveEvent),
+    /** The same events turn by turn, for a viewer. */
+    timeline: gameTimeline,
+    /** Coins and cards at GAME_OVER (as timeline.final). */
+    final: z.array(playerState).nullable(),
+  })
+  .meta({ id: 'HumanGame' });
