@@ -34,6 +34,7 @@ export function indexHtml(version: string, config: PageConfig): string {
       <li><a href="/events">Events</a></li>
       <li><a href="/play">Play</a></li>
       <li><a href="/experiments">Experiments</a></li>
+      <li><a href="/datasets">Human games</a></li>
       <li><a href="/docs" data-external>API</a></li>
     </ul>
   </nav>

@@ -1,0 +1,61 @@
+import { badge } from '../badges';
+import { h, link, td, tdNum } from '../dom';
+import { fmt, when } from '../format';
+import { cursorTable } from '../paged';
+import type { PageContext } from '../router';
+import type { Dataset } from '../types';
+
+// Human datasets: games people played on another Coup server (the public archive), imported by the
+// operator with `coup dataset import`. Read-only, and never mixed with this platform's matches.
+
+export const humanBadge = () =>
+  badge(
+    'human games',
+    'info',
+    'Games people played elsewhere, imported read-only; not matches of this platform',
+  );
+
+export function replayCheckText(d: Pick<Dataset, 'replayCheck'>): string {
+  const c = d.replayCheck;
+  if (!c) return '–';
+  return `${fmt(c.agreed)} of ${fmt(c.replayed)} agree${c.disagreed ? ` (${fmt(c.disagreed)} differ)` : ''}`;
+}
+
+export async function datasetsPage(ctx: PageContext): Promise<void> {
+  ctx.setTitle('Human datasets');
+  ctx.root.append(
+    h('h1', null, 'Human datasets ', humanBadge()),
+    h(
+      'p',
+      { class: 'muted' },
+      'Games people played on the open-source Coup server, from its public archive: browse them turn by ' +
+        'turn, and compare agents with how people play (bluffs, challenges, blocks). Imported with ',
+      h('code', null, 'coup dataset import'),
+      '; only complete imports are listed.',
+    ),
+  );
+  const list = await cursorTable<Dataset>({
+    path: '/v1/datasets?limit=25',
+    caption: 'Human datasets, newest first',
+    headers: [
+      'Dataset',
+      { label: 'Games', numeric: true },
+      { label: 'Bad games', numeric: true },
+      'Re-played through our engine',
+      'Imported',
+    ],
+    row: (d) =>
+      h(
+        'tr',
+        null,
+        td(link(`/datasets/${d.id}`, d.name), h('div', { class: 'muted small' }, d.sourceFile)),
+        tdNum(fmt(d.gamesCount)),
+        tdNum(fmt(d.badCount)),
+        td(replayCheckText(d)),
+        td(when(d.finishedAt ?? d.createdAt)),
+      ),
+    empty: 'No human dataset has been imported yet.',
+    signal: ctx.signal,
+  });
+  ctx.root.append(list);
+}
