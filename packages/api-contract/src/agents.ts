@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LlmDecision } from '@coup/protocol';
 import { AccountId, AgentId, Limit, Name, Timestamp } from './common';
+import { HumanBaselineComparison } from './datasets';
 
 /** http: the platform calls the agent; ws: the agent connects; llm: the platform plays a model for it. */
 export const TRANSPORTS = ['http', 'ws', 'llm'] as const;
@@ -146,6 +147,11 @@ export const AgentOut = z
           .optional(),
       })
       .optional(),
+    /**
+     * The profile (GET /v1/agents/:id) adds people's figures to compare `stats` with: null when no human
+     * dataset is imported.
+     */
+    humanBaseline: HumanBaselineComparison.nullable().optional(),
     /** Owner-only fields. */
     queueReason: z.string().nullable().optional(),
     endpointUrl: z.string().nullable().optional(),

@@ -98,3 +98,24 @@ export const HumanGameOut = z
     final: z.array(playerState).nullable(),
   })
   .meta({ id: 'HumanGame' });
+
+/**
+ * People's figures beside an agent's own behaviour figures (GET /v1/agents/:id): from the most recent ready
+ * dataset with baselines, `original` games (our rules), people's decisions only. Same names and meanings
+ * as the profile's `stats`.
+ */
+export const HumanBaselineComparison = z
+  .object({
+    datasetId: DatasetId,
+    datasetName: z.string(),
+    gameType: z.literal('original'),
+    /** Games the figures come from. */
+    games: z.number().int(),
+    bluffRate: z.number().nullable(),
+    challengeRate: z.number().nullable(),
+    challengeSuccess: z.number().nullable(),
+    blockRate: z.number().nullable(),
+    /** Bluffs per known claim of each role (duke, captain, assassin, ambassador, contessa). */
+    bluffRateByRole: z.record(z.string(), z.number().nullable()),
+  })
+  .meta({ id: 'HumanBaselineComparison' });

@@ -21,6 +21,7 @@ import { refuseHumanSeat } from '../services/human-seats';
 import { ownedAgent } from '../services/owned-agent';
 import { presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
+import { withHumanBaseline } from '../services/human-baseline';
 import {
   AgentCreateBody,
   AgentCreated,
@@ -113,7 +114,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         ratingHistory(app.prisma, agent.id, app.env.RATING_PERIOD_MS),
         behaviourStats(app.prisma, agent.id),
       ]);
-      return { ...presentAgent(agent, viewer(req)), ratingHistory: history, stats };
+      const profile = { ...presentAgent(agent, viewer(req)), ratingHistory: history, stats };
+      return withHumanBaseline(app.prisma, profile);
     },
   );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { Agent } from '@coup/api-contract/types';
 import { decodedGame } from '@coup/archive';
 import { gameBuilder, randomGame } from '@coup/archive/testing';
 import { insertHumanDataset } from '@coup/api/testing';
@@ -108,6 +109,29 @@ describe.skipIf(SKIP_BROWSER)('human datasets in the web UI', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it("an agent's profile shows people's figures beside its own", async () => {
+    const agent = await p.h.registerAgent(p.owner.key, {
+      name: 'compared',
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const profile = await p.h.api<Agent>('GET', `/v1/agents/${agent.id}`);
+    const b = profile.body.humanBaseline!;
+    expect(b.datasetId).toBe(datasetId);
+    const w = await openPage(browser, p.h.url);
+    await w.page.goto(`/agents/${agent.id}`);
+    const section = w.page.locator('section.human-comparison');
+    await section.waitFor();
+    const text = await section.innerText();
+    expect(text).toContain(
+      `People bluff on ${((b.bluffRate ?? 0) * 100).toFixed(1)}% of their claims; this agent –`,
+    );
+    expect(text).toMatch(/People bluff Duke \d+\.\d%/);
+    await section.locator('a', { hasText: 'treason-sample' }).click();
+    await w.page.locator('h1', { hasText: 'treason-sample' }).waitFor();
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -4,6 +4,7 @@ import { houseBadge, provisionalBadge, statusBadge } from '../badges';
 import { challengeToggle } from '../challenge-toggle';
 import { ratingChart } from '../chart';
 import { fmt, ms, pct, when } from '../format';
+import { humanComparison } from '../human/profile-comparison';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
@@ -145,6 +146,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       h('h2', { id: 'h-behaviour' }, 'Behaviour'),
       behaviourSection(a.stats),
     ),
+    humanComparison(a) ?? '',
     h('section', { 'aria-labelledby': 'h-matches' }, h('h2', { id: 'h-matches' }, 'Recent matches'), matches),
   );
 }

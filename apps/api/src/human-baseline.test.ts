@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameBuilder, randomGame } from '@coup/archive/testing';
+import type { Agent } from '@coup/api-contract/types';
+import { startHarness, uniqueName } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { insertHumanDataset } from './testing/datasets';
+
+// An agent's profile carries people's figures beside its own: from the most recent ready human dataset,
+// original games, people's decisions only; null before any is imported.
+
+let h: Harness;
+let agentId: string;
+
+// alice (a person) bluffs one duke of two claims and challenges once of two chances; the ai's decisions
+// are left out.
+const game = gameBuilder([
+  { id: 'alice', cards: ['duke', 'captain'] },
+  { id: 'ai', cards: ['assassin', 'contessa'] },
+])
+  .turn(0, 'tax')
+  .turn(1, 'steal', { target: 0, challenge: { by: 0, success: true } })
+  .turn(0, 'exchange')
+  .turn(1, 'tax')
+  .end(0);
+
+beforeAll(async () => {
+  h = await startHarness({ worker: false });
+  const owner = await h.createAccount();
+  agentId = (await h.registerAgent(owner.key, { name: uniqueName('a'), endpointUrl: 'http://127.0.0.1:9' }))
+    .id;
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('humanBaseline on GET /v1/agents/:id', () => {
+  it('is null before any human dataset is imported', async () => {
+    const res = await h.api<Agent>('GET', `/v1/agents/${agentId}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.humanBaseline).toBeNull();
+    expect(res.body.stats).toBeDefined();
+  });
+
+  it("gives people's figures of the latest ready dataset's original games", async () => {
+    const prisma = h.platform.runtime.prisma;
+    await insertHumanDataset(prisma, {
+      name: 'old',
+      games: [randomGame(7)],
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const id = await insertHumanDataset(prisma, {
+      name: 'latest',
+      games: [game, randomGame(8, { gameType: 'inquisitors' })],
+    });
+    // A newer import still running is not used.
+    await insertHumanDataset(prisma, { name: 'running', games: [randomGame(9)], status: 'importing' });
+    const res = await h.api<Agent>('GET', `/v1/agents/${agentId}`);
+    expect(res.body.humanBaseline).toEqual({
+      datasetId: id,
+      datasetName: 'latest',
+      gameType: 'original',
+      games: 1,
+      bluffRate: 0.5,
+      challengeRate: 0.5,
+      challengeSuccess: 1,
+      blockRate: null,
+      bluffRateByRole: { duke: 0, captain: null, assassin: null, ambassador: 1, contessa: null },
+    });
+  });
+});
