@@ -3,7 +3,13 @@ import { decodedGame, humanBaselines } from '@coup/archive';
 import type { DecodedGame } from '@coup/archive';
 import { gameBuilder, randomGame } from '@coup/archive/testing';
 import { DatasetDetail, DatasetOut, HumanGameOut, HumanGameRow, Page } from '@coup/api-contract';
-import type { Dataset, HumanGame, HumanGameRow as Row, Page as PageOf } from '@coup/api-contract/types';
+import type {
+  Dataset,
+  DatasetDetail as DatasetDetailOut,
+  HumanGame,
+  HumanGameRow as Row,
+  Page as PageOf,
+} from '@coup/api-contract/types';
 import { startHarness } from './testing/harness';
 import type { Harness } from './testing/harness';
 import { insertHumanDataset } from './testing/datasets';
@@ -98,6 +104,25 @@ describe('GET /v1/datasets/:id', () => {
     const b = humanBaselines.parse(res.body.baselines);
     expect(b.games).toBe(25);
     expect(b.byGameType.original.games + b.byGameType.inquisitors.games).toBe(25);
+  });
+
+  it('shows stored JSON that does not fit the contract as null, never a 500', async () => {
+    const prisma = h.platform.runtime.prisma;
+    const id = await insertHumanDataset(prisma, { name: 'odd', games: games.slice(0, 1) });
+    await prisma.humanDataset.update({
+      where: { id },
+      data: {
+        replayCheck: { replayed: 1, agreed: 1, disagreed: 0 },
+        baselines: { bogus: true },
+        badReasons: [],
+      },
+    });
+    const res = await h.api<DatasetDetailOut>('GET', `/v1/datasets/${id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.replayCheck).toEqual({ replayed: 1, agreed: 1, disagreed: 0, reasons: {} });
+    expect(res.body.baselines).toBeNull();
+    expect(res.body.badReasons).toEqual({});
+    await prisma.humanDataset.delete({ where: { id } });
   });
 
   it('is a 404 with the error shape for unknown and unfinished datasets, 400 for a bad id', async () => {

@@ -9,10 +9,13 @@ import { HttpError } from '../plugins/errors';
 
 type DatasetRow = Omit<HumanDataset, 'baselines' | 'badReasons'>;
 
+/** The stored replay check, read leniently: reasons may be missing (none). */
+const storedReplayCheck = ReplayCheck.extend({ reasons: ReplayCheck.shape.reasons.default({}) });
+
 const isHuman = (id: string) => id !== 'ai';
 
 export function presentDataset(d: DatasetRow, publicUrl: string) {
-  const check = ReplayCheck.safeParse(d.replayCheck);
+  const check = storedReplayCheck.safeParse(d.replayCheck);
   return {
     id: d.id,
     kind: 'human' as const,

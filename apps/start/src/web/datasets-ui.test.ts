@@ -80,6 +80,11 @@ describe.skipIf(SKIP_BROWSER)('human datasets in the web UI', () => {
       expect.arrayContaining([expect.stringContaining('inquisitors')]),
     );
     await screenshot(page, 'dataset');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1200, height: 900 });
 
     await page.goto(`/datasets/${datasetId}`);
     await games.first().locator('a', { hasText: '#1' }).click();
