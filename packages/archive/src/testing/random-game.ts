@@ -7,7 +7,8 @@ import { gameBuilder } from './game-builder';
 // same seed gives the same game.
 
 function rng(seed: number) {
-  let s = seed >>> 0 || 1;
+  // Seeds are small numbers: mix them first, so the first draws are not small too.
+  let s = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) >>> 0 || 1;
   return () => {
     // xorshift32
     s ^= s << 13;
