@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from './baselines';
 import { humanBaselines } from './baselines-schema';
 import { decodedGame } from './format';
-import { gameBuilder } from './testing';
+import { gameBuilder, randomGame } from './testing';
 
 // Hand-built games whose figures are counted by hand in the comments.
 
@@ -166,5 +166,40 @@ describe('human baselines', () => {
     const e = newBaselineAccumulator().result();
     expect(humanBaselines.parse(e)).toEqual(e);
     expect(e.byGameType.original.all).toMatchObject({ actions: 0, bluffRate: null, winRates: [] });
+  });
+});
+
+describe('human baselines over random games', () => {
+  it('keep their invariants: bluffs within known claims, decisions within chances, humans within all', () => {
+    const acc = newBaselineAccumulator();
+    for (let seed = 1; seed <= 300; seed++) {
+      acc.add(
+        randomGame(seed, {
+          gameType: seed % 4 ? 'original' : 'inquisitors',
+          aiSeats: seed % 3 ? [] : [seed % 2],
+        }),
+      );
+    }
+    const r = acc.result();
+    expect(humanBaselines.parse(r)).toEqual(r);
+    expect(r.byGameType.original.games + r.byGameType.inquisitors.games).toBe(300);
+    for (const t of Object.values(r.byGameType)) {
+      for (const f of [t.all, t.humans]) {
+        expect(f.bluffs).toBeLessThanOrEqual(f.known);
+        expect(f.known).toBeLessThanOrEqual(f.claims);
+        expect(f.challenges).toBeLessThanOrEqual(f.challengeChances);
+        expect(f.challengesWon).toBeLessThanOrEqual(f.challenges);
+        expect(f.blocks).toBeLessThanOrEqual(f.blockChances);
+        expect(Object.values(f.actionMix).reduce((n, a) => n + a.count, 0)).toBe(f.actions);
+        for (const w of f.winRates) {
+          expect(w.seats.reduce((n, s) => n + s.wins, 0)).toBeLessThanOrEqual(w.games);
+        }
+      }
+      for (const k of ['actions', 'claims', 'bluffs', 'challenges', 'blocks', 'challengeChances'] as const) {
+        expect(t.humans[k]).toBeLessThanOrEqual(t.all[k]);
+      }
+      // Every game has one winner.
+      expect(t.all.winRates.reduce((n, w) => n + w.seats.reduce((m, s) => m + s.wins, 0), 0)).toBe(t.games);
+    }
   });
 });
