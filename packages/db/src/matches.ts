@@ -84,8 +84,10 @@ export async function storeMatchResult(
   const places = placesBySeat(result.ranking);
   return prisma.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<{ status: MatchStatus; seed_commitment: string; attempts: number }[]>`
-        SELECT status::text AS status, seed_commitment, attempts FROM matches WHERE id = ${matchId} FOR UPDATE`;
+      const rows = await tx.$queryRaw<
+        { status: MatchStatus; seed_commitment: string; attempts: number; ranked: boolean }[]
+      >`
+        SELECT status::text AS status, seed_commitment, attempts, ranked FROM matches WHERE id = ${matchId} FOR UPDATE`;
       const match = rows[0];
       if (!match) throw new Error(`storeMatchResult: no match ${matchId}`);
       if (match.status === 'finished' || match.status === 'aborted')
@@ -102,6 +104,7 @@ export async function storeMatchResult(
         places,
         result.seats.map((s) => s.seat),
       );
+      if (match.ranked) await lockAgentStats(tx, matchId);
       await tx.match.update({
         where: { id: matchId },
         data: {
@@ -133,6 +136,22 @@ export async function storeMatchResult(
     // Replays can be large; the default 5 s interactive-transaction timeout is for small writes.
     { timeout: 30_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * Storing a ranked match's seat stats updates its agents' agent_stats rows (trigger agent_stats_apply). Two
+ * matches sharing agents (house agents sit in many) would deadlock if they locked those rows in different
+ * seat orders, so they are created if missing and locked here first, in agent id order.
+ */
+async function lockAgentStats(tx: Prisma.TransactionClient, matchId: string): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO agent_stats (agent_id)
+    SELECT DISTINCT agent_id FROM match_seats WHERE match_id = ${matchId} ORDER BY agent_id
+    ON CONFLICT (agent_id) DO NOTHING`;
+  await tx.$queryRaw`
+    SELECT agent_id FROM agent_stats
+    WHERE agent_id IN (SELECT agent_id FROM match_seats WHERE match_id = ${matchId})
+    ORDER BY agent_id FOR UPDATE`;
 }
 
 /** Competition-style places (1, 1, 3): tied seats share a place and the next place skips, as in match_end. */
