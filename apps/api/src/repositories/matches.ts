@@ -69,7 +69,7 @@ export function findMatchReplay(prisma: PrismaClient, id: string) {
     select: {
       status: true,
       seats: { select: { seat: true } },
-      replay: { select: { data: true } },
+      replay: { select: { data: true, packed: true } },
       group: groupPending,
     },
   });
