@@ -1,70 +1,15 @@
-import glicko2 from 'glicko2';
-import type { Match, Player } from 'glicko2';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@coup/random';
+import { referenceClosePeriod } from '../bench/package-reference.ts';
 import { syntheticLog } from '../bench/synthetic.ts';
 import { closePeriod } from './close-period.ts';
-import { resolveConfig } from './config.ts';
 import type { RatingConfig } from './config.ts';
-import { idlePeriodsBefore, idleRd } from './idle.ts';
-import { canonicalRanking, compareIds, winnersOf } from './ranking.ts';
 import { periodIndexOf } from './period.ts';
-import type { LoggedMatch, RatedMatch, RatingState } from './types.ts';
+import type { LoggedMatch, RatingState } from './types.ts';
 
 // closePeriod runs its own port of the glicko2 package's arithmetic (glicko2-period.ts): it must give the
-// package's numbers bit for bit, or stored ratings would stop matching a recompute. The reference below is
-// closePeriod as it was written over the package itself.
-
-function referenceClosePeriod(
-  prior: ReadonlyMap<string, RatingState>,
-  periodIndex: number,
-  matches: readonly RatedMatch[],
-  config: Partial<RatingConfig> = {},
-): Map<string, RatingState> {
-  const cfg = resolveConfig(config);
-  const ordered = matches
-    .map((m) => ({ id: m.id, ranking: canonicalRanking(m.ranking) }))
-    .sort((a, b) => compareIds(a.id, b.id));
-  const system = new glicko2.Glicko2({ tau: cfg.tau, rating: cfg.rating, rd: cfg.rd, vol: cfg.vol });
-  const games = new Map<string, number>();
-  const wins = new Map<string, number>();
-  for (const match of ordered) {
-    for (const place of match.ranking) for (const id of place) games.set(id, (games.get(id) ?? 0) + 1);
-    for (const id of winnersOf(match.ranking)) wins.set(id, (wins.get(id) ?? 0) + 1);
-  }
-  const ids = [...games.keys()].sort(compareIds);
-  const players = new Map<string, Player>();
-  for (const id of ids) {
-    const before = prior.get(id);
-    const player = system.makePlayer();
-    player.setRating(before ? before.rating : cfg.rating);
-    player.setRd(
-      before ? idleRd(before.rd, before.vol, idlePeriodsBefore(before, periodIndex), cfg.rd) : cfg.rd,
-    );
-    player.setVol(before ? before.vol : cfg.vol);
-    players.set(id, player);
-  }
-  const results: Match<Player>[] = [];
-  for (const match of ordered) {
-    const seats = match.ranking.map((place) => place.map((id) => players.get(id) as Player));
-    for (const pair of system.makeRace(seats).getMatches()) results.push(pair);
-  }
-  system.updateRatings(results);
-  const updated = new Map<string, RatingState>();
-  for (const id of ids) {
-    const player = players.get(id) as Player;
-    const before = prior.get(id);
-    updated.set(id, {
-      rating: player.getRating(),
-      rd: Math.min(player.getRd(), cfg.rd),
-      vol: player.getVol(),
-      lastPeriodIndex: periodIndex,
-      games: (before?.games ?? 0) + (games.get(id) ?? 0),
-      wins: (before?.wins ?? 0) + (wins.get(id) ?? 0),
-    });
-  }
-  return updated;
-}
+// package's numbers bit for bit, or stored ratings would stop matching a recompute. The reference
+// (bench/package-reference.ts) is closePeriod as it was written over the package itself.
 
 /** Folds a log period by period with the given closePeriod. */
 function fold(
