@@ -45,42 +45,67 @@ export function recomputeSorted(
   config: Partial<RatingConfig> = {},
   onPeriod?: (p: PeriodRatings) => void,
 ): Map<string, RatingState> {
-  const cfg = resolveConfig(config);
-  const table = new RatingTable(cfg);
-  let period: number | null = null;
-  let batch: RatedMatch[] = [];
+  const fold = new RecomputeFold(config, onPeriod);
+  for (const m of matches) fold.add(m);
+  return fold.finish();
+}
+
+/** recomputeSorted one match at a time, for logs that arrive asynchronously (pages of a database query). */
+export class RecomputeFold {
+  private readonly cfg: RatingConfig;
+  private readonly table: RatingTable;
+  private period: number | null = null;
+  private batch: RatedMatch[] = [];
   // The objects handed to onPeriod are the ones returned at the end, as a history reader expects.
-  const latest: RatingState[] = [];
-  const close = () => {
-    if (period === null || batch.length === 0) return;
-    const rated = table.close(period, batch);
-    if (onPeriod) {
+  private readonly latest: RatingState[] = [];
+  /** Matches added so far. */
+  count = 0;
+
+  constructor(
+    config: Partial<RatingConfig> = {},
+    private readonly onPeriod?: (p: PeriodRatings) => void,
+  ) {
+    this.cfg = resolveConfig(config);
+    this.table = new RatingTable(this.cfg);
+  }
+
+  add(m: LoggedMatch): void {
+    const p = periodIndexOf(m.finishedAt, this.cfg.periodMs, this.cfg.epochMs);
+    if (this.period !== null && p < this.period) {
+      throw new Error(`recomputeSorted: match ${m.id} (period ${p}) arrived after period ${this.period}`);
+    }
+    if (p !== this.period) {
+      this.close();
+      this.period = p;
+    }
+    this.batch.push({ id: m.id, ranking: m.ranking });
+    this.count++;
+  }
+
+  /** Closes the last period; returns every rated player's state, in the order they were first rated. */
+  finish(): Map<string, RatingState> {
+    this.close();
+    const { table, latest } = this;
+    const ratings = new Map<string, RatingState>();
+    for (const p of table.order)
+      ratings.set(table.ids[p] as string, latest[p] ?? (table.state(p) as RatingState));
+    return ratings;
+  }
+
+  private close(): void {
+    if (this.period === null || this.batch.length === 0) return;
+    const rated = this.table.close(this.period, this.batch);
+    if (this.onPeriod) {
       const ratings = new Map<string, RatingState>();
       for (const p of rated) {
-        const s = table.state(p) as RatingState;
-        latest[p] = s;
-        ratings.set(table.ids[p] as string, s);
+        const s = this.table.state(p) as RatingState;
+        this.latest[p] = s;
+        ratings.set(this.table.ids[p] as string, s);
       }
-      onPeriod({ periodIndex: period, ratings });
+      this.onPeriod({ periodIndex: this.period, ratings });
     }
-    batch = [];
-  };
-  for (const m of matches) {
-    const p = periodIndexOf(m.finishedAt, cfg.periodMs, cfg.epochMs);
-    if (period !== null && p < period) {
-      throw new Error(`recomputeSorted: match ${m.id} (period ${p}) arrived after period ${period}`);
-    }
-    if (p !== period) {
-      close();
-      period = p;
-    }
-    batch.push({ id: m.id, ranking: m.ranking });
+    this.batch = [];
   }
-  close();
-  const ratings = new Map<string, RatingState>();
-  for (const p of table.order)
-    ratings.set(table.ids[p] as string, latest[p] ?? (table.state(p) as RatingState));
-  return ratings;
 }
 
 /** What an incremental caller stores after closePeriod: the prior states overlaid with the period's. */
