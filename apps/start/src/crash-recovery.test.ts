@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
+import { unpackReplay } from '@coup/db';
 import { Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import { createAgent } from '@coup/sdk';
@@ -62,7 +63,9 @@ async function expectOneResult(m: MatchView) {
   expect(m.status, m.abortReason ?? '').toBe('finished');
   const rows = await h.db.prisma.replay.findMany({ where: { matchId: m.id } });
   expect(rows).toHaveLength(1);
-  const replay = Replay.parse(rows[0]?.data);
+  // Stored packed (replays.packed): the runner's JSON text, compressed.
+  const text = unpackReplay(rows[0]?.packed ?? new Uint8Array());
+  const replay = Replay.parse(JSON.parse(text));
   expect(verifyReplay(replay), m.id).toEqual({ ok: true });
   expect(replay.ranking).toEqual(m.ranking);
   for (const r of replay.results) {
@@ -71,7 +74,7 @@ async function expectOneResult(m: MatchView) {
     expect(seat?.faults).toBe(r.faults);
   }
   const res = await h.api('GET', `/v1/matches/${m.id}/replay`);
-  expect(res.body).toEqual(rows[0]?.data);
+  expect(res.text).toBe(text);
 }
 
 describe('crash recovery', () => {

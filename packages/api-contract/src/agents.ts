@@ -116,7 +116,7 @@ export const AgentOut = z
       .optional(),
     stats: z
       .object({
-        /** Finished ranked matches the figures are computed from (the most recent ones; casual never count). */
+        /** Finished ranked matches the figures are computed from (all of them; casual never count). */
         matches: z.number().int(),
         decisions: z.number().int(),
         /** Role claims (claimed actions and blocks) made without holding the role. */

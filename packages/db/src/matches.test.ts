@@ -3,6 +3,7 @@ import { createPrisma } from './client.ts';
 import type { PrismaClient } from './generated/client.ts';
 import { abortMatch, claimMatch, storeMatchResult } from './matches.ts';
 import type { MatchResult } from './matches.ts';
+import { unpackReplay } from './replay-pack.ts';
 import { createTestDatabase } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
 import { makeAccount, makeAgent, makeMatch } from './test-fixtures.ts';
@@ -17,6 +18,10 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) agents.push((await makeAgent(db.prisma, owner.id)).id);
 });
 afterAll(() => db?.drop());
+
+/** A stored replay row's replay (packed since the compact_replays migration). */
+const stored = (row: { packed: Uint8Array | null }): unknown =>
+  row.packed ? (JSON.parse(unpackReplay(row.packed)) as unknown) : undefined;
 
 function result(seed: string, tag = 'a'): MatchResult {
   return {
@@ -77,7 +82,7 @@ describe('storeMatchResult', () => {
     });
     expect(fresh).toEqual({ stored: true });
     const replay = await db.prisma.replay.findUniqueOrThrow({ where: { matchId: m.id } });
-    expect(replay.data).toMatchObject({ tag: 'new' });
+    expect(stored(replay)).toMatchObject({ tag: 'new' });
   });
 
   it('stores places, faults, versions and the replay, and marks the match finished', async () => {
@@ -100,7 +105,8 @@ describe('storeMatchResult', () => {
       [2, 3, true],
       [1, 0, false],
     ]);
-    expect(read.replay?.data).toEqual({ tag: 'a', decisions: [] });
+    expect(read.replay?.data).toBeNull();
+    expect(read.replay && stored(read.replay)).toEqual({ tag: 'a', decisions: [] });
     expect(await storeMatchResult(db.prisma, m.id, result('seed-store', 'b'))).toEqual({
       stored: false,
       status: 'finished',
@@ -120,7 +126,7 @@ describe('storeMatchResult', () => {
         expect(outcomes.filter((o) => o.stored)).toHaveLength(1);
         const winner = outcomes.findIndex((o) => o.stored);
         const replay = await db.prisma.replay.findUniqueOrThrow({ where: { matchId: m.id } });
-        expect(replay.data).toEqual({ tag: `worker-${winner}`, decisions: [] });
+        expect(stored(replay)).toEqual({ tag: `worker-${winner}`, decisions: [] });
       }
     } finally {
       await Promise.all(workers.map((w) => w.$disconnect()));

@@ -1,6 +1,7 @@
 import { seedCommitment } from '@coup/random';
 import type { MatchStatus } from './generated/enums.ts';
 import type { Prisma, PrismaClient } from './generated/client.ts';
+import { packReplay } from './replay-pack.ts';
 
 // The match lifecycle writes: queued -> running (claimMatch, once per attempt) -> finished (storeMatchResult,
 // exactly once) | aborted (abortMatch). Each is a single conditional statement or one transaction on the
@@ -50,7 +51,7 @@ export async function abortMatch(
 }
 
 export type MatchResult = {
-  /** The runner's replay; must be JSON-serialisable. Stored as JSONB. */
+  /** The runner's replay; must be JSON-serialisable. Stored packed (replay-pack.ts): its JSON text, compressed. */
   replay: unknown;
   /** Places, best first; a place lists its tied seats. Places are competition style: [[0, 1], [2]] gives 1, 1, 3. */
   ranking: number[][];
@@ -70,7 +71,8 @@ export type MatchResult = {
 export type StoreResult = { stored: true } | { stored: false; status: MatchStatus; superseded?: true };
 
 /**
- * Writes a match's result, places, faults and replay and marks it finished, all in one transaction. The match
+ * Writes a match's result, places, faults and replay and marks it finished, all in one transaction (the writes
+ * themselves in one SQL statement, after the checks). The match
  * row is locked first (SELECT ... FOR UPDATE), so of two concurrent calls the second waits, then sees
  * `finished` and returns `{ stored: false }` without writing anything. An aborted match is not stored either.
  * Throws (writing nothing) on an unknown match, a seed that does not match the commitment, or seats that do
@@ -82,10 +84,27 @@ export async function storeMatchResult(
   result: MatchResult,
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
+  // Serialised and compressed before the transaction: the match row stays locked only for the writes.
+  const packed = packReplay(result.replay);
+  const seatValues = JSON.stringify(
+    result.seats.map((s) => ({
+      seat: s.seat,
+      place: places.get(s.seat) ?? null,
+      faults: s.faults,
+      forfeited: s.forfeited,
+      has_stats: s.stats !== undefined,
+      stats: s.stats ?? null,
+    })),
+  );
+  const finishedAt = new Date();
   return prisma.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<{ status: MatchStatus; seed_commitment: string; attempts: number }[]>`
-        SELECT status::text AS status, seed_commitment, attempts FROM matches WHERE id = ${matchId} FOR UPDATE`;
+      const rows = await tx.$queryRaw<
+        { status: MatchStatus; seed_commitment: string; attempts: number; ranked: boolean; seats: number[] }[]
+      >`
+        SELECT status::text AS status, seed_commitment, attempts, ranked,
+          ARRAY(SELECT seat FROM match_seats WHERE match_id = ${matchId}) AS seats
+        FROM matches WHERE id = ${matchId} FOR UPDATE`;
       const match = rows[0];
       if (!match) throw new Error(`storeMatchResult: no match ${matchId}`);
       if (match.status === 'finished' || match.status === 'aborted')
@@ -95,44 +114,52 @@ export async function storeMatchResult(
       if (seedCommitment(result.seed) !== match.seed_commitment) {
         throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
       }
-      const seats = await tx.matchSeat.findMany({ where: { matchId }, select: { seat: true } });
       checkSeats(
         matchId,
-        seats.map((s) => s.seat),
+        match.seats,
         places,
         result.seats.map((s) => s.seat),
       );
-      await tx.match.update({
-        where: { id: matchId },
-        data: {
-          status: 'finished',
-          finishedAt: new Date(),
-          engineVersion: result.versions.engine ?? null,
-          rulesetVersion: result.versions.ruleset ?? null,
-          protocolVersion: result.versions.protocol ?? null,
-        },
-      });
-      for (const s of result.seats) {
-        await tx.matchSeat.update({
-          where: { matchId_seat: { matchId, seat: s.seat } },
-          data: {
-            place: places.get(s.seat) ?? null,
-            faults: s.faults,
-            forfeited: s.forfeited,
-            ...(s.stats !== undefined ? { stats: s.stats as Prisma.InputJsonValue } : {}),
-          },
-        });
-      }
-      await tx.replay.upsert({
-        where: { matchId },
-        create: { matchId, data: result.replay as Prisma.InputJsonValue },
-        update: { data: result.replay as Prisma.InputJsonValue },
-      });
+      if (match.ranked) await lockAgentStats(tx, matchId);
+      // One statement for the match, its seats and its replay (no nested ORM writes walking the replay).
+      await tx.$executeRaw`
+        WITH v AS (
+          SELECT * FROM jsonb_to_recordset(${seatValues}::jsonb)
+            AS v(seat int, place int, faults int, forfeited boolean, has_stats boolean, stats jsonb)
+        ), m AS (
+          UPDATE matches SET status = 'finished', finished_at = ${finishedAt},
+            engine_version = ${result.versions.engine ?? null},
+            ruleset_version = ${result.versions.ruleset ?? null},
+            protocol_version = ${result.versions.protocol ?? null}
+          WHERE id = ${matchId}
+        ), s AS (
+          UPDATE match_seats ms SET place = v.place, faults = v.faults, forfeited = v.forfeited,
+            stats = CASE WHEN v.has_stats THEN v.stats ELSE ms.stats END
+          FROM v WHERE ms.match_id = ${matchId} AND ms.seat = v.seat
+        )
+        INSERT INTO replays (match_id, packed) VALUES (${matchId}, ${packed})
+        ON CONFLICT (match_id) DO UPDATE SET packed = EXCLUDED.packed, data = NULL`;
       return { stored: true as const };
     },
     // Replays can be large; the default 5 s interactive-transaction timeout is for small writes.
     { timeout: 30_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * Storing a ranked match's seat stats updates its agents' agent_stats rows (trigger agent_stats_apply). Two
+ * matches sharing agents (house agents sit in many) would deadlock if they locked those rows in different
+ * seat orders, so they are created if missing and locked here first, in agent id order.
+ */
+async function lockAgentStats(tx: Prisma.TransactionClient, matchId: string): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO agent_stats (agent_id)
+    SELECT DISTINCT agent_id FROM match_seats WHERE match_id = ${matchId} ORDER BY agent_id
+    ON CONFLICT (agent_id) DO NOTHING`;
+  await tx.$queryRaw`
+    SELECT agent_id FROM agent_stats
+    WHERE agent_id IN (SELECT agent_id FROM match_seats WHERE match_id = ${matchId})
+    ORDER BY agent_id FOR UPDATE`;
 }
 
 /** Competition-style places (1, 1, 3): tied seats share a place and the next place skips, as in match_end. */

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@coup/db';
-import { compareWithRecompute } from '@coup/rating';
+import { compareRatings, RecomputeFold } from '@coup/rating';
 import type { RatingConfig, RecomputeReport } from '@coup/rating';
 import { RATING_EPOCH_MS } from './names';
-import { ratingLog } from './rating-log';
+import { ratingLogStream } from './rating-log';
 
 /**
  * Recomputes every rating from the stored match log alone and compares with the stored numbers, exactly
@@ -13,7 +13,9 @@ export async function checkRatings(
   periodMs: number,
   config: Partial<RatingConfig> = {},
 ): Promise<RecomputeReport> {
-  const log = await ratingLog(prisma, periodMs);
+  // Streamed a page of whole rating periods at a time: memory does not grow with the log.
+  const fold = new RecomputeFold({ ...config, periodMs, epochMs: RATING_EPOCH_MS });
+  for await (const m of ratingLogStream(prisma, periodMs)) fold.add(m);
   const stored = await prisma.rating.findMany();
-  return compareWithRecompute(log, stored, { ...config, periodMs, epochMs: RATING_EPOCH_MS });
+  return compareRatings(fold.finish(), stored, fold.count);
 }

@@ -137,3 +137,23 @@ export function behaviour(t: SeatStats) {
     latencyP95Ms: percentile(sorted, 95),
   };
 }
+
+/**
+ * The percentile of latencies kept as a histogram `{ "<ms>": count }` (agent_stats.latency_hist), by the
+ * same rule as percentile() over the sorted list the histogram stands for.
+ */
+export function histogramPercentile(hist: Readonly<Record<string, number>>, p: number): number | null {
+  const bins = Object.entries(hist)
+    .map(([k, n]) => [Number(k), n] as const)
+    .filter(([v, n]) => Number.isFinite(v) && n > 0)
+    .sort((a, b) => a[0] - b[0]);
+  const total = bins.reduce((s, [, n]) => s + n, 0);
+  if (total === 0) return null;
+  const i = Math.min(total - 1, Math.max(0, Math.ceil((p / 100) * total) - 1));
+  let seen = 0;
+  for (const [v, n] of bins) {
+    seen += n;
+    if (i < seen) return v;
+  }
+  return null;
+}

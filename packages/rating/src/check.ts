@@ -25,7 +25,15 @@ export function compareWithRecompute(
   stored: readonly StoredRating[],
   config: Partial<RatingConfig> = {},
 ): RecomputeReport {
-  const { ratings } = recompute(log, config);
+  return compareRatings(recompute(log, config).ratings, stored, log.length);
+}
+
+/** Compares recomputed ratings (recompute, recomputeSorted, RecomputeFold) with the stored ones, exactly. */
+export function compareRatings(
+  ratings: ReadonlyMap<string, RatingState>,
+  stored: readonly StoredRating[],
+  matches: number,
+): RecomputeReport {
   const mismatches: RecomputeReport['mismatches'] = [];
   const seen = new Set<string>();
   for (const s of stored) {
@@ -44,5 +52,5 @@ export function compareWithRecompute(
   for (const [agentId, r] of ratings) {
     if (!seen.has(agentId)) mismatches.push({ agentId, stored: null, recomputed: r });
   }
-  return { matches: log.length, agents: ratings.size, mismatches, identical: mismatches.length === 0 };
+  return { matches, agents: ratings.size, mismatches, identical: mismatches.length === 0 };
 }

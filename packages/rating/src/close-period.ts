@@ -1,13 +1,11 @@
-import glicko2 from 'glicko2';
-import type { Match, Player } from 'glicko2';
 import { resolveConfig } from './config.ts';
 import type { RatingConfig } from './config.ts';
-import { idlePeriodsBefore, idleRd } from './idle.ts';
-import { assertValidRanking, canonicalRanking, compareIds, winnersOf } from './ranking.ts';
+import { RatingTable } from './rating-table.ts';
 import type { RatedMatch, RatingState, Ratings } from './types.ts';
 
 /**
- * Closes one rating period: a single Glicko-2 update over all of the period's matches.
+ * Closes one rating period: a single Glicko-2 update over all of the period's matches (rating-table.ts, with
+ * glicko2-period.ts: the glicko2 package's arithmetic, bit for bit, over flat arrays).
  *
  * - `prior` must hold the current state of (at least) every player of the period; players missing from it
  *   are new and start at the configured defaults.
@@ -27,83 +25,19 @@ export function closePeriod(
   if (!Number.isSafeInteger(periodIndex))
     throw new RangeError(`periodIndex must be an integer: ${periodIndex}`);
   const cfg = resolveConfig(config);
-  const ordered = orderMatches(matches);
-
-  // A fresh instance per period: updateRatings also applies RD growth to every player it holds that had no
-  // result, so reusing one instance across periods would age idle players by the wrong amount.
-  const system = new glicko2.Glicko2({ tau: cfg.tau, rating: cfg.rating, rd: cfg.rd, vol: cfg.vol });
-  // Plain loops rather than flat()/flatMap(): those are several times slower in V8, and this runs for
-  // every seat of every match when a million-match log is recomputed.
-  const games = new Map<string, number>();
-  const wins = new Map<string, number>();
-  for (const match of ordered) {
-    for (const place of match.ranking) for (const id of place) games.set(id, (games.get(id) ?? 0) + 1);
-    for (const id of winnersOf(match.ranking)) wins.set(id, (wins.get(id) ?? 0) + 1);
-  }
-  const ids = [...games.keys()].sort(compareIds);
-  const players = new Map<string, Player>();
-  for (const id of ids) {
-    const before = prior.get(id);
-    if (before && before.lastPeriodIndex >= periodIndex) {
-      throw new Error(`agent ${id} was already rated in period ${before.lastPeriodIndex} >= ${periodIndex}`);
+  const table = new RatingTable(cfg);
+  for (const m of matches) {
+    for (const place of m.ranking) {
+      for (const id of place) {
+        const before = prior.get(id);
+        if (before) table.set(id, before);
+        else table.player(id);
+      }
     }
-    // makePlayer maps falsy arguments (e.g. a rating of 0) to defaults, so values are set explicitly.
-    const player = system.makePlayer();
-    player.setRating(before ? before.rating : cfg.rating);
-    player.setRd(
-      before ? idleRd(before.rd, before.vol, idlePeriodsBefore(before, periodIndex), cfg.rd) : cfg.rd,
-    );
-    player.setVol(before ? before.vol : cfg.vol);
-    players.set(id, player);
   }
-
-  const results: Match<Player>[] = [];
-  for (const match of ordered) {
-    const seats = match.ranking.map((place) => place.map((id) => lookup(players, id)));
-    for (const pair of system.makeRace(seats).getMatches()) results.push(pair);
-  }
-  system.updateRatings(results);
-
   const updated = new Map<string, RatingState>();
-  for (const id of ids) {
-    const player = lookup(players, id);
-    const before = prior.get(id);
-    const next: RatingState = {
-      rating: player.getRating(),
-      // Glicko-2 can leave a barely-informative period's RD a hair above its starting value (step 6 adds
-      // sigma^2 before step 7 shrinks it); the cap keeps "new player" the least certain a player can be.
-      rd: Math.min(player.getRd(), cfg.rd),
-      vol: player.getVol(),
-      lastPeriodIndex: periodIndex,
-      games: (before?.games ?? 0) + (games.get(id) ?? 0),
-      wins: (before?.wins ?? 0) + (wins.get(id) ?? 0),
-    };
-    if (!(Number.isFinite(next.rating) && Number.isFinite(next.vol) && next.rd > 0)) {
-      // Storing NaN would poison every later opponent; failing loudly keeps the log recomputable once fixed.
-      throw new Error(`period ${periodIndex}: non-finite rating for agent ${id}: ${JSON.stringify(next)}`);
-    }
-    updated.set(id, next);
+  for (const p of table.close(periodIndex, matches)) {
+    updated.set(table.ids[p] as string, table.state(p) as RatingState);
   }
   return updated;
-}
-
-/** Validated, canonical matches in id order; duplicate ids are rejected since they would count twice. */
-function orderMatches(matches: readonly RatedMatch[]): RatedMatch[] {
-  const ordered = matches
-    .map((m) => {
-      assertValidRanking(m.ranking, m.id);
-      const ranking = canonicalRanking(m.ranking);
-      return ranking === m.ranking ? m : { id: m.id, ranking };
-    })
-    .sort((a, b) => compareIds(a.id, b.id));
-  for (let i = 1; i < ordered.length; i++) {
-    if (ordered[i]?.id === ordered[i - 1]?.id) throw new Error(`match ${ordered[i]?.id} appears twice`);
-  }
-  return ordered;
-}
-
-function lookup(players: ReadonlyMap<string, Player>, id: string): Player {
-  const player = players.get(id);
-  if (!player) throw new Error(`internal: no player for agent ${id}`);
-  return player;
 }

@@ -7,8 +7,8 @@ export { assertValidRanking, canonicalRanking, compareIds, winnersOf } from './r
 export { periodIndexOf, periodStart } from './period.ts';
 export { GLICKO2_SCALE, idlePeriodsBefore, idleRd, rdEnteringPeriod } from './idle.ts';
 export { closePeriod } from './close-period.ts';
-export { applyPeriod, recompute } from './recompute.ts';
+export { applyPeriod, recompute, RecomputeFold, recomputeSorted } from './recompute.ts';
 export type { PeriodRatings, RecomputeResult } from './recompute.ts';
 export { PROVISIONAL_RD, conservativeRating, isProvisional } from './leaderboard.ts';
-export { compareWithRecompute } from './check.ts';
+export { compareRatings, compareWithRecompute } from './check.ts';
 export type { RecomputeReport, StoredRating } from './check.ts';

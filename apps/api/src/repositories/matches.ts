@@ -1,3 +1,4 @@
+import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { MatchListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
@@ -8,10 +9,16 @@ import { matchInclude } from '../services/matches';
 // The read queries of the match routes (queueing a match is services/matches.ts).
 
 /** Matches newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. */
-export function listMatches(prisma: PrismaClient, q: z.output<typeof MatchListQuery>) {
+export async function listMatches(prisma: PrismaClient, q: z.output<typeof MatchListQuery>) {
+  if (q.agent) {
+    const ids = await agentMatchIds(prisma, q.agent, q);
+    if (ids.length === 0) return [];
+    const rows = await prisma.match.findMany({ where: { id: { in: ids } }, include: matchInclude });
+    const byId = new Map(rows.map((m) => [m.id, m]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
   return prisma.match.findMany({
     where: {
-      ...(q.agent ? { seats: { some: { agentId: q.agent } } } : {}),
       ...(q.status ? { status: q.status } : {}),
       ...(q.ranked ? { ranked: q.ranked === 'true' } : {}),
       ...(q.event ? { eventId: q.event } : {}),
@@ -21,6 +28,34 @@ export function listMatches(prisma: PrismaClient, q: z.output<typeof MatchListQu
     take: q.limit + 1,
     include: matchInclude,
   });
+}
+
+/**
+ * One page (`limit + 1`) of the ids of an agent's matches, newest first, read from the seats' index on
+ * (agent_id, created_at desc, match_id desc): the scan starts at the cursor and stops after a page, so an
+ * agent with no matches costs one index probe however many matches are stored. GROUP BY keeps a match once
+ * when the agent holds several of its seats.
+ */
+async function agentMatchIds(
+  prisma: PrismaClient,
+  agentId: string,
+  q: z.output<typeof MatchListQuery>,
+): Promise<string[]> {
+  const c = decodeCursor(q.cursor);
+  const where = [
+    Prisma.sql`ms.agent_id = ${agentId}`,
+    ...(c ? [Prisma.sql`(ms.created_at, ms.match_id) < (${new Date(c.t)}, ${c.id})`] : []),
+    ...(q.status ? [Prisma.sql`m.status = ${q.status}::match_status`] : []),
+    ...(q.ranked ? [Prisma.sql`ms.ranked = ${q.ranked === 'true'}`] : []),
+    ...(q.event ? [Prisma.sql`m.event_id = ${q.event}`] : []),
+  ];
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT ms.match_id AS id FROM match_seats ms JOIN matches m ON m.id = ms.match_id
+    WHERE ${Prisma.join(where, ' AND ')}
+    GROUP BY ms.created_at, ms.match_id
+    ORDER BY ms.created_at DESC, ms.match_id DESC
+    LIMIT ${q.limit + 1}`;
+  return rows.map((r) => r.id);
 }
 
 export function findMatch(prisma: PrismaClient, id: string) {
@@ -34,7 +69,7 @@ export function findMatchReplay(prisma: PrismaClient, id: string) {
     select: {
       status: true,
       seats: { select: { seat: true } },
-      replay: { select: { data: true } },
+      replay: { select: { data: true, packed: true } },
       group: groupPending,
     },
   });

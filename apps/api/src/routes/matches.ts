@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
+import { unpackReplay } from '@coup/db';
 import { HttpError, notFound } from '../plugins/errors';
 import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
 import { page } from '../services/cursor';
@@ -131,7 +132,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const m = await findMatchReplay(app.prisma, req.params.id);
       if (!m) throw notFound(`match ${req.params.id}`);
       if (m.status !== 'finished' || !m.replay) {
@@ -149,8 +150,12 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
             'replay is published when the whole group has ended',
         );
       }
-      const replay = Replay.parse(m.replay.data);
       const seat = req.query.seat;
+      const packed = m.replay.packed;
+      // The full replay is sent as the stored JSON text (what the runner returned), never parsed and
+      // re-serialised; rows stored before compact replays keep their JSONB and are served as they were.
+      if (packed && seat === undefined) return reply.type('application/json').send(unpackReplay(packed));
+      const replay = Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data);
       if (seat === undefined) return replay;
       if (!m.seats.some((s) => s.seat === seat)) throw notFound(`seat ${seat} in match ${req.params.id}`);
       // A seat's replay is rebuilt by re-running the engine version that recorded the match.

@@ -1,11 +1,7 @@
-import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { behaviour, llmFigures, RATING_EPOCH_MS, sumStats } from '@coup/platform';
-import type { SeatStats } from '@coup/platform';
+import { behaviour, emptyStats, histogramPercentile, llmFigures, RATING_EPOCH_MS } from '@coup/platform';
+import type { LlmUsage, SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
-
-/** Profile figures are computed over this many of the agent's latest finished ranked matches. */
-export const PROFILE_MATCHES = 200;
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
   const rows = await prisma.ratingHistory.findMany({
@@ -23,17 +19,45 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
 }
 
 /**
- * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) from the per-seat stats of replays of
- * ranked matches only: a casual match is anyone's to set up (opponents, a short deadline), so it must not
- * shape an agent's public figures.
+ * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) over
+ * every finished ranked match of the agent: a casual match is anyone's to set up (opponents, a short
+ * deadline), so it must not shape an agent's public figures. They are read from the agent's agent_stats row,
+ * which a trigger keeps summed as match results are stored (one row read, whatever the number of matches).
  */
 export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const seats = await prisma.matchSeat.findMany({
-    where: { agentId, match: { status: 'finished', ranked: true }, stats: { not: Prisma.DbNull } },
-    orderBy: { match: { finishedAt: 'desc' } },
-    take: PROFILE_MATCHES,
-    select: { stats: true },
-  });
-  const total = sumStats(seats.map((s) => s.stats as unknown as SeatStats));
-  return { matches: seats.length, ...behaviour(total), llm: llmFigures(total.llm ?? null) };
+  const row = await prisma.agentStats.findUnique({ where: { agentId } });
+  if (!row) return { matches: 0, ...behaviour(emptyStats()), llm: null };
+  const total: SeatStats = {
+    ...emptyStats(),
+    decisions: row.decisions,
+    faults: row.faults,
+    claims: row.claims,
+    bluffs: row.bluffs,
+    challengeChances: row.challengeChances,
+    challenges: row.challenges,
+    challengesWon: row.challengesWon,
+    challengesResolved: row.challengesResolved,
+    blockChances: row.blockChances,
+    blocks: row.blocks,
+  };
+  const hist = (row.latencyHist ?? {}) as Record<string, number>;
+  const llm: LlmUsage | null =
+    row.llmMatches > 0
+      ? {
+          matches: row.llmMatches,
+          decisions: row.llmDecisions,
+          promptTokens: Number(row.llmPromptTokens),
+          completionTokens: Number(row.llmCompletionTokens),
+          retries: row.llmRetries,
+          cost: row.llmCost,
+          pricedMatches: row.llmPricedMatches,
+        }
+      : null;
+  return {
+    matches: row.matches,
+    ...behaviour(total),
+    latencyP50Ms: histogramPercentile(hist, 50),
+    latencyP95Ms: histogramPercentile(hist, 95),
+    llm: llmFigures(llm),
+  };
 }
