@@ -7,3 +7,4 @@ export * from './rules';
 export * from './check';
 export { isAlive, nextAlive } from './turn-check';
 export * from './synthetic';
+export * from './from-replay';

@@ -168,8 +168,11 @@ export function checkTurn(t: ArchiveTurn, gameType: GameType): CheckResult {
   const left = new Set(t.left.map((l) => l.player));
   const resolvable = !t.actionChallenge?.success && !(t.block && !t.blockChallenge?.success);
   // Did the action still resolve?
-  // Unknown when the actor or the target left during the turn, or when the game ended inside the turn.
-  const unsure = left.has(a) || (target !== undefined && left.has(target)) || t.next.type === 'GAME_OVER';
+  // Unknown when the actor, the target or the blocker (our engine: the block lapses) left during the turn,
+  // or when the game ended inside the turn.
+  const unsure =
+    [a, target, t.block?.blockingPlayer].some((p) => p !== undefined && left.has(p)) ||
+    t.next.type === 'GAME_OVER';
   const readings = resolvable && unsure ? [true, false] : [resolvable];
   // A steal from a player eliminated before it resolved takes nothing (our engine) or may not (theirs).
   const targetOut = target !== undefined && !isAlive(t.next.playerStates[target]);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { checkGame } from './check';
+import { fromReplay } from './from-replay';
+import { fromCompactGame } from './unpack';
+import { playBotMatches } from './testing';
+
+describe('fromReplay', () => {
+  it('exports our matches as valid archive games, packed and decoded alike', async () => {
+    const replays = await playBotMatches(24, 'from-replay');
+    let forfeits = 0;
+    for (const replay of replays) {
+      const r = fromReplay(replay);
+      if (!r.ok) throw new Error(r.error);
+      const { decoded, compact } = r.game;
+      expect(checkGame(decoded), `${replay.matchId}: ${JSON.stringify(checkGame(decoded))}`).toEqual({
+        ok: true,
+      });
+      expect(fromCompactGame(compact)).toEqual({ ok: true, game: decoded });
+      expect(decoded.winner).toBe(replay.ranking[0]![0]);
+      expect(decoded.events.filter((e) => e.type === 'ACTION').length).toBe(
+        replay.events.filter((e) => e.type === 'declared').length,
+      );
+      forfeits += decoded.events.filter((e) => e.type === 'PLAYER_LEFT').length;
+    }
+    expect(forfeits).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses a replay that does not re-run, without throwing', async () => {
+    const [replay] = await playBotMatches(1, 'broken');
+    expect(fromReplay({ ...replay!, engineVersion: '9.9.9' })).toMatchObject({ ok: false });
+    expect(fromReplay({ ...replay!, steps: replay!.steps.slice(0, 3) })).toMatchObject({
+      ok: false,
+      error: 'the match is not over',
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { playBotMatches } from './bot-games';
