@@ -8,3 +8,4 @@ export * from './check';
 export { isAlive, nextAlive } from './turn-check';
 export * from './synthetic';
 export * from './from-replay';
+export * from './replay-check';

@@ -1,0 +1,230 @@
+import { applyAction, createGame, forfeit, pendingSeats, ROLES } from '@coup/engine';
+import type { Action, GameEvent, GameState, Role, TurnActionType } from '@coup/engine';
+import type { ArchivePlayerState, DecodedGame } from './format';
+import { parseTurns, type ArchiveTurn, type LeftAt } from './grammar';
+
+// Re-plays an `original` game through our engine, turn by turn, where the two rule sets can be compared.
+// Each turn starts from the archive's own START_OF_TURN snapshot (hands, revealed cards, coins, whose
+// turn; the deck is the cards not in hands, in role order), is driven by the archive's events (action,
+// challenge, block, leavers as forfeits; lost cards as the next snapshot shows them; an exchange keeps the
+// player's own cards), and must end with the next snapshot's coins, face-down counts and next player.
+// Restarting each turn from the archive's snapshot keeps what the archive does not record (the deck order,
+// the cards an exchange drew, a proven card's replacement) from spreading to later turns. Never throws.
+
+export type ReplayCheck =
+  { status: 'agreed' } | { status: 'disagreed'; note: string } | { status: 'not_replayed'; note: string };
+
+const ENGINE_ACTION: Record<string, TurnActionType | undefined> = {
+  income: 'income',
+  'foreign-aid': 'foreign_aid',
+  tax: 'tax',
+  steal: 'steal',
+  assassinate: 'assassinate',
+  exchange: 'exchange',
+  coup: 'coup',
+};
+
+class Disagreement extends Error {}
+
+/** Our engine's state at the archive's snapshot. */
+function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number): GameState {
+  const hands = states.map((s) => s.influence.map((c) => c.role as Role));
+  const deck = ROLES.flatMap((r) => Array<Role>(3 - hands.flat().filter((h) => h === r).length).fill(r));
+  const g = createGame({
+    players: states.length,
+    seed: 'archive-replay-check',
+    setup: { hands, deck, coins: states.map((s) => s.cash), firstSeat: whoseTurn },
+  });
+  states.forEach((s, p) => {
+    const player = g.players[p]!;
+    s.influence.forEach((c, j) => (player.cards[j]!.revealed = c.revealed));
+    if (player.cards.every((c) => c.revealed)) {
+      player.eliminated = true;
+      player.coins = 0;
+      g.eliminationOrder.push(p);
+    }
+  });
+  return g;
+}
+
+class TurnDriver {
+  events: GameEvent[] = [];
+  private forfeited = new Set<LeftAt>();
+
+  constructor(
+    public s: GameState,
+    private readonly t: ArchiveTurn,
+  ) {}
+
+  apply(seat: number, action: Action): void {
+    const r = applyAction(this.s, seat, action);
+    if (!r.ok)
+      throw new Disagreement(`our engine refuses ${action.type} by seat ${seat}: ${r.error.message}`);
+    this.s = r.state;
+    this.events.push(...r.events);
+  }
+
+  /** Leavers after the action leave only once the turn is over. */
+  late = false;
+  /** Set once the turn's decisions are all answered. */
+  settled = false;
+
+  leave(...at: LeftAt[]): void {
+    for (const when of at) {
+      if (this.late && when !== 'before_action' && !this.settled) continue;
+      if (this.forfeited.has(when)) continue;
+      this.forfeited.add(when);
+      for (const l of this.t.left.filter((x) => x.at === when)) {
+        const r = forfeit(this.s, l.player);
+        this.s = r.state;
+        this.events.push(...r.events);
+      }
+    }
+  }
+
+  /**
+   * The card seat p reveals: a face-down slot the next snapshot shows revealed, else the first. When
+   * both go, which went first matters to a block p makes later in the turn: a block whose challenge
+   * succeeds was a bluff, so the blocking role went first (it is kept when the challenge fails).
+   */
+  private cardToLose(p: number): number {
+    const cards = this.s.players[p]!.cards;
+    const after = this.t.next.playerStates[p]!.influence;
+    const slots = cards.flatMap((c, j) =>
+      !c.revealed && after[j]?.revealed && after[j]?.role === c.role ? [j] : [],
+    );
+    const { block, blockChallenge } = this.t;
+    if (
+      slots.length > 1 &&
+      block?.blockingPlayer === p &&
+      blockChallenge &&
+      this.s.phase !== 'challenge_block'
+    ) {
+      const isRole = (j: number) => cards[j]!.role === block.blockingRole;
+      slots.sort(
+        (x, y) => Number(isRole(y) === blockChallenge.success) - Number(isRole(x) === blockChallenge.success),
+      );
+    }
+    return slots[0] ?? cards.findIndex((c) => !c.revealed);
+  }
+
+  /** Answers every pending decision until the turn is over. */
+  run(): void {
+    const { t } = this;
+    const actor = t.start.whoseTurn;
+    for (let guard = 0; guard < 100; guard++) {
+      if (this.s.phase !== 'challenge_action') this.leave('after_challenge');
+      if (this.s.phase !== 'challenge_action' && this.s.phase !== 'block') this.leave('after_block');
+      const phase = this.s.phase;
+      if (phase === 'action' || phase === 'game_over') return;
+      const seats = pendingSeats(this.s);
+      const seat = seats[0];
+      if (seat === undefined) return;
+      if (phase === 'challenge_action')
+        this.apply(seat, { type: seat === t.actionChallenge?.challenger ? 'challenge' : 'pass' });
+      else if (phase === 'block')
+        this.apply(
+          seat,
+          seat === t.block?.blockingPlayer
+            ? { type: 'block', data: { role: t.block.blockingRole as Role } }
+            : { type: 'pass' },
+        );
+      else if (phase === 'challenge_block') {
+        if (t.blockChallenge && t.blockChallenge.challenger !== actor)
+          throw new Disagreement(
+            `seat ${t.blockChallenge.challenger} challenges a block (our rules: only the actor)`,
+          );
+        this.apply(seat, { type: t.blockChallenge ? 'challenge' : 'pass' });
+      } else if (phase === 'lose_influence')
+        this.apply(seat, { type: 'lose_card', data: { card_index: this.cardToLose(seat) } });
+      else if (phase === 'exchange_return') {
+        const own = this.s.players[seat]!.cards.filter((c) => !c.revealed).length;
+        this.apply(seat, { type: 'return_cards', data: { return_indices: [own, own + 1] } });
+      }
+    }
+    throw new Disagreement('the turn does not end');
+  }
+}
+
+/**
+ * The archive says a player left between two events, not when against the hidden steps in between (a
+ * card being chosen, the action resolving): a turn with leavers after its action is re-played with them
+ * leaving where the archive puts them (`early`) and, if that disagrees, once they are done (`late`).
+ */
+function replayTurn(t: ArchiveTurn): void {
+  try {
+    replayTurnOnce(t, false);
+  } catch (err) {
+    if (!(err instanceof Disagreement) || !t.left.some((l) => l.at !== 'before_action')) throw err;
+    replayTurnOnce(t, true);
+  }
+}
+
+function replayTurnOnce(t: ArchiveTurn, late: boolean): void {
+  const actor = t.start.whoseTurn;
+  const action = ENGINE_ACTION[t.action.action];
+  if (!action) throw new Disagreement(`${t.action.action} is not in our rules`);
+  const d = new TurnDriver(stateAt(t.start.playerStates, actor), t);
+  d.late = late;
+  d.leave('before_action');
+  if (d.s.activeSeat === actor && d.s.phase === 'action') {
+    d.apply(
+      actor,
+      t.action.target === undefined ? { type: action } : { type: action, data: { target: t.action.target } },
+    );
+    d.leave('after_action');
+    d.run();
+  }
+  d.settled = true;
+  d.leave('after_action', 'after_challenge', 'after_block', 'after_block_challenge');
+  const saw = (type: GameEvent['type'], pred: (e: GameEvent) => boolean = () => true) =>
+    d.events.some((e) => e.type === type && pred(e));
+  if (t.actionChallenge && !saw('challenged', (e) => e.type === 'challenged' && e.against === 'action'))
+    throw new Disagreement(`our engine did not let seat ${t.actionChallenge.challenger} challenge`);
+  if (t.block && !saw('blocked'))
+    throw new Disagreement(`our engine did not let seat ${t.block.blockingPlayer} block`);
+  compare(d.s, t);
+}
+
+function compare(s: GameState, t: ArchiveTurn): void {
+  const N = t.next.playerStates;
+  for (let p = 0; p < N.length; p++) {
+    const ours = s.players[p]!;
+    const down = N[p]!.influence.filter((c) => !c.revealed).length;
+    const ourDown = ours.cards.filter((c) => !c.revealed).length;
+    if (ourDown !== down)
+      throw new Disagreement(`seat ${p} keeps ${ourDown} face-down cards here, ${down} in the archive`);
+    if (down > 0 && ours.coins !== N[p]!.cash)
+      throw new Disagreement(`seat ${p} has ${ours.coins} coins here, ${N[p]!.cash} in the archive`);
+  }
+  if (t.next.type === 'GAME_OVER' && s.phase !== 'game_over')
+    throw new Disagreement('the archive ends the game here, ours goes on');
+  if (t.next.type === 'START_OF_TURN') {
+    if (s.phase === 'game_over') throw new Disagreement('our game ends here, the archive goes on');
+    if (s.activeSeat !== t.next.whoseTurn)
+      throw new Disagreement(`seat ${s.activeSeat} plays next here, seat ${t.next.whoseTurn} in the archive`);
+  }
+}
+
+/** Re-plays a checked game (checkGame ok) through our engine. Never throws. */
+export function replayCheck(game: DecodedGame): ReplayCheck {
+  if (game.gameType !== 'original')
+    return { status: 'not_replayed', note: `${game.gameType} games use other rules` };
+  const parsed = parseTurns(game.events);
+  if (!parsed.ok) return { status: 'not_replayed', note: parsed.detail };
+  let k = 0;
+  try {
+    for (const t of parsed.game.turns) {
+      k = t.index;
+      replayTurn(t);
+    }
+    return { status: 'agreed' };
+  } catch (err) {
+    const at = `turn at event ${k}`;
+    if (err instanceof Disagreement) return { status: 'disagreed', note: `${at}: ${err.message}` };
+    return {
+      status: 'disagreed',
+      note: `${at}: cannot be set up in our engine (${err instanceof Error ? err.message : String(err)})`,
+    };
+  }
+}
