@@ -1,1 +1,3 @@
 export { playBotMatches } from './bot-games';
+export { writeArchiveFile } from './files';
+export type { ArchiveFileOptions } from './files';
