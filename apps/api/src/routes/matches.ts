@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
+import { fromReplay } from '@coup/archive';
 import { HttpError, notFound } from '../plugins/errors';
 import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
 import { page } from '../services/cursor';
@@ -22,6 +23,7 @@ import {
   MatchPath,
   Page,
   ReplayQuery,
+  TreasonExport,
 } from '@coup/api-contract';
 
 const QUEUE_RULES =
@@ -125,7 +127,9 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['matches'],
         summary:
           'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was ' +
-          'sent. A match of a match group (duplicate play) publishes it once its whole group has ended (409)',
+          'sent; ?format=treason gives it as a game of the public human games archive (TreasonExport: decoded, ' +
+          'compact, notes; docs/ARCHIVE.md). A match of a match group (duplicate play) publishes it once its ' +
+          'whole group has ended (409)',
         params: MatchPath,
         querystring: ReplayQuery,
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
@@ -150,6 +154,14 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const replay = Replay.parse(m.replay.data);
+      if (req.query.format === 'treason') {
+        if (req.query.seat !== undefined)
+          throw new HttpError(400, 'validation_failed', 'format=treason is the whole game: it takes no seat');
+        const out = fromReplay(replay);
+        // A stored replay that no longer re-runs (an unknown engine version) cannot be exported.
+        if (!out.ok) throw new HttpError(409, 'not_exportable', `match ${req.params.id}: ${out.error}`);
+        return TreasonExport.parse(out.game);
+      }
       const seat = req.query.seat;
       if (seat === undefined) return replay;
       if (!m.seats.some((s) => s.seat === seat)) throw notFound(`seat ${seat} in match ${req.params.id}`);
