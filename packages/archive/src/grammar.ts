@@ -49,8 +49,20 @@ function challengeOf(e: Ev<'CHALLENGE_SUCCESS'> | Ev<'CHALLENGE_FAIL'>): Challen
   return { success: e.type === 'CHALLENGE_SUCCESS', challenger: e.challenger, challenged: e.challenged };
 }
 
+// The checker, the blocker repair and the re-play each read a game's turns: parse each events array once.
+const parsed = new WeakMap<readonly ArchiveEvent[], ParseResult>();
+
 /** Splits events into turns, or says at which event the grammar breaks. Never throws. */
 export function parseTurns(events: readonly ArchiveEvent[]): ParseResult {
+  let r = parsed.get(events);
+  if (!r) {
+    r = parse(events);
+    parsed.set(events, r);
+  }
+  return r;
+}
+
+function parse(events: readonly ArchiveEvent[]): ParseResult {
   const turns: ArchiveTurn[] = [];
   let place: Place = 'between';
   let open: Omit<ArchiveTurn, 'next'> | null = null;

@@ -26,25 +26,31 @@ const ENGINE_ACTION: Record<string, TurnActionType | undefined> = {
 
 class Disagreement extends Error {}
 
-/** Our engine's state at the archive's snapshot. */
+/** A dealt game whose PRNG state and version every re-played turn borrows (dealing costs a SHA-256). */
+const BASE = createGame({ players: 2, seed: 'archive-replay-check' });
+
+/**
+ * Our engine's state at the archive's snapshot, built directly (createGame's deal and checks cost more
+ * than the whole turn, and this runs for every turn of 600,000 games): the snapshot's cards and coins,
+ * the other cards as the deck, in role order. Throws when the cards are not a deck of 3 of each role.
+ */
 function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number): GameState {
-  const hands = states.map((s) => s.influence.map((c) => c.role as Role));
-  const deck = ROLES.flatMap((r) => Array<Role>(3 - hands.flat().filter((h) => h === r).length).fill(r));
-  const g = createGame({
-    players: states.length,
-    seed: 'archive-replay-check',
-    setup: { hands, deck, coins: states.map((s) => s.cash), firstSeat: whoseTurn },
+  const left: Record<string, number> = { duke: 3, assassin: 3, captain: 3, ambassador: 3, contessa: 3 };
+  const eliminationOrder: number[] = [];
+  const players = states.map((s, p) => {
+    const cards = s.influence.map((c) => {
+      const n = left[c.role];
+      if (n === undefined || n === 0) throw new Error(`more than 3 of the ${c.role}`);
+      left[c.role] = n - 1;
+      return { role: c.role as Role, revealed: c.revealed };
+    });
+    const eliminated = cards.every((c) => c.revealed);
+    if (eliminated) eliminationOrder.push(p);
+    return { coins: eliminated ? 0 : s.cash, cards, eliminated };
   });
-  states.forEach((s, p) => {
-    const player = g.players[p]!;
-    s.influence.forEach((c, j) => (player.cards[j]!.revealed = c.revealed));
-    if (player.cards.every((c) => c.revealed)) {
-      player.eliminated = true;
-      player.coins = 0;
-      g.eliminationOrder.push(p);
-    }
-  });
-  return g;
+  const deck: Role[] = [];
+  for (const r of ROLES) for (let k = left[r]!; k > 0; k--) deck.push(r);
+  return { ...BASE, players, deck, activeSeat: whoseTurn, eliminationOrder };
 }
 
 class TurnDriver {

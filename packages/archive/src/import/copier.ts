@@ -8,6 +8,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 export class BatchCopier {
   private rows: string[] = [];
+  private count = 0;
   private inflight: Promise<void> = Promise.resolve();
   private failure: unknown = null;
 
@@ -17,14 +18,17 @@ export class BatchCopier {
     private readonly batchSize: number,
   ) {}
 
-  async add(row: string): Promise<void> {
-    this.rows.push(row);
-    if (this.rows.length >= this.batchSize) await this.flush();
+  /** Adds `count` rows already formatted into one string. */
+  async add(rows: string, count = 1): Promise<void> {
+    this.rows.push(rows);
+    this.count += count;
+    if (this.count >= this.batchSize) await this.flush();
   }
 
   private async flush(): Promise<void> {
     const rows = this.rows;
     this.rows = [];
+    this.count = 0;
     await this.inflight;
     if (this.failure) throw this.failure;
     if (rows.length === 0) return;

@@ -52,9 +52,9 @@ const asStored = (g: DecodedGame) => ({ ...g, gameId: String(g.gameId) });
 
 describe('importDataset', () => {
   it.each([
-    ['compact, gzipped', { compact: true, gzip: true }],
-    ['decoded, plain', { compact: false, gzip: false }],
-  ])('loads a %s file and reads back the same games', async (_, shape) => {
+    ['compact, gzipped', { compact: true, gzip: true, workers: 2 }],
+    ['decoded, plain', { compact: false, gzip: false, workers: 0 }],
+  ])('loads a %s file and reads back the same games', { timeout: 60_000 }, async (_, shape) => {
     const games = [...ours, ...Array.from({ length: 40 }, (_, k) => synthetic(k))];
     const file = join(dir, `games-${shape.compact}.json${shape.gzip ? '.gz' : ''}`);
     await writeArchiveFile(file, games, shape);

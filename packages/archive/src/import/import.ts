@@ -1,12 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import pg from 'pg';
 import { newId, ID_PREFIX } from '@coup/db';
 import type { BadGameReason } from '../reasons';
-import { replayCheck } from '../replay-check';
 import { createBaselines } from './baselines-hook';
 import { BatchCopier } from './copier';
-import { gameRow, HUMAN_GAMES_COPY } from './copy-rows';
-import { readGame, type GameEncoding } from './read-game';
+import { HUMAN_GAMES_COPY } from './copy-rows';
+import { inThread, workerPool } from './pool';
+import type { ChunkResult } from './process-games';
+import type { GameEncoding } from './read-game';
 import { FileError, openArrayFile } from './source';
 
 // `coup dataset import`: one file of the public human games archive (compact or decoded, gzipped or
@@ -33,6 +35,13 @@ export interface ImportOptions {
   /** Called about every `progressEvery` games (default 2000) and once at the end. */
   onProgress?(p: ImportProgress): void;
   progressEvery?: number;
+  /**
+   * Worker threads that read, check and re-play games (default: the cores but one, which parses the file
+   * and writes to Postgres; at most 4; 0: all in this thread).
+   */
+  workers?: number;
+  /** Games per chunk handed to a worker (default 500). */
+  chunkSize?: number;
 }
 
 export interface ReplaySummary {
@@ -135,38 +144,61 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
       });
     const copier = new BatchCopier(client, HUMAN_GAMES_COPY, opts.batchSize ?? 5000);
     const baselines = createBaselines();
+    const workers = opts.workers ?? Math.min(4, availableParallelism() - 1);
+    const runner = workers > 0 ? await workerPool(workers).catch(() => inThread()) : inThread();
+    const chunkSize = opts.chunkSize ?? 500;
+    const inFlight: Promise<ChunkResult>[] = [];
+    let chunk: unknown[] = [];
+    let chunkStart = 1;
+    let lastProgress = 0;
+
+    const settle = async (r: ChunkResult) => {
+      loaded += r.loaded;
+      for (const [reason, n] of r.bad) {
+        badCount += n;
+        bad.set(reason, (bad.get(reason) ?? 0) + n);
+      }
+      r.encodings.forEach((e) => encodings.add(e));
+      replay.agreed += r.agreed;
+      replay.disagreed += r.disagreed.length;
+      replay.replayed += r.agreed + r.disagreed.length;
+      replay.notReplayed += r.notReplayed;
+      for (const note of r.disagreed)
+        replayKinds.set(noteKind(note), (replayKinds.get(noteKind(note)) ?? 0) + 1);
+      for (const g of r.games) baselines?.add(g);
+      if (r.loaded > 0) await copier.add(r.rows, r.loaded);
+      if (games - lastProgress >= every) {
+        lastProgress = games;
+        progress();
+      }
+    };
+    const submit = async () => {
+      if (chunk.length === 0) return;
+      inFlight.push(
+        runner.run({ datasetId, firstOrdinal: chunkStart, games: chunk, wantGames: baselines !== null }),
+      );
+      chunk = [];
+      chunkStart = games + 1;
+      // Backpressure: at most two chunks per worker wait, so memory stays flat.
+      while (inFlight.length > Math.max(2, 2 * workers)) await settle(await inFlight.shift()!);
+    };
 
     try {
       await source.forEach(async (raw) => {
         games++;
-        const r = readGame(raw);
-        if (r.encoding) encodings.add(r.encoding);
-        if (!r.ok) {
-          badCount++;
-          bad.set(r.reason, (bad.get(r.reason) ?? 0) + 1);
-        } else {
-          const check = replayCheck(r.game);
-          if (check.status === 'not_replayed') replay.notReplayed++;
-          else {
-            replay.replayed++;
-            if (check.status === 'agreed') replay.agreed++;
-            else {
-              replay.disagreed++;
-              const kind = noteKind(check.note);
-              replayKinds.set(kind, (replayKinds.get(kind) ?? 0) + 1);
-            }
-          }
-          baselines?.add(r.game);
-          loaded++;
-          await copier.add(gameRow(datasetId, games, r.game, r.packed, check));
-        }
-        if (games % every === 0) progress();
+        chunk.push(raw);
+        if (chunk.length >= chunkSize) await submit();
       });
+      await submit();
+      while (inFlight.length > 0) await settle(await inFlight.shift()!);
       await copier.close();
     } catch (err) {
+      await Promise.allSettled(inFlight);
       await copier.close().catch(() => undefined);
       if (err instanceof FileError) return await finish(summary('failed', err.message), null);
       throw err;
+    } finally {
+      await runner.close();
     }
     progress();
     if (games === 0)
