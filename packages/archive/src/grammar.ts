@@ -65,7 +65,8 @@ export function parseTurns(events: readonly ArchiveEvent[]): ParseResult {
 function parse(events: readonly ArchiveEvent[]): ParseResult {
   const turns: ArchiveTurn[] = [];
   let place: Place = 'between';
-  let open: Omit<ArchiveTurn, 'next'> | null = null;
+  // The turn being read; its `action` and `next` are filled in as they come (checked before it is kept).
+  let open: ArchiveTurn | null = null;
   let action: ActionEvent | null = null;
   const bad = (at: number, detail: string): ParseResult => ({ ok: false, at, detail });
 
@@ -75,7 +76,11 @@ function parse(events: readonly ArchiveEvent[]): ParseResult {
       case 'START_OF_TURN':
       case 'GAME_OVER': {
         if (place === 'before_action') return bad(i, `${e.type} before the turn's ACTION`);
-        if (open && action) turns.push({ ...open, action, next: e });
+        if (open && action) {
+          open.action = action;
+          open.next = e;
+          turns.push(open);
+        }
         if (e.type === 'GAME_OVER') {
           if (i !== events.length - 1) return bad(i + 1, 'events after GAME_OVER');
           return { ok: true, game: { turns, gameOver: e } };
@@ -88,6 +93,7 @@ function parse(events: readonly ArchiveEvent[]): ParseResult {
           block: null,
           blockChallenge: null,
           left: [],
+          next: null as never,
         };
         action = null;
         place = 'before_action';

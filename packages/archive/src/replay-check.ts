@@ -76,6 +76,7 @@ class TurnDriver {
   settled = false;
 
   leave(...at: LeftAt[]): void {
+    if (this.t.left.length === 0) return;
     for (const when of at) {
       if (this.late && when !== 'before_action' && !this.settled) continue;
       if (this.forfeited.has(when)) continue;
@@ -196,8 +197,10 @@ function compare(s: GameState, t: ArchiveTurn): void {
   const N = t.next.playerStates;
   for (let p = 0; p < N.length; p++) {
     const ours = s.players[p]!;
-    const down = N[p]!.influence.filter((c) => !c.revealed).length;
-    const ourDown = ours.cards.filter((c) => !c.revealed).length;
+    let down = 0;
+    for (const c of N[p]!.influence) if (!c.revealed) down++;
+    let ourDown = 0;
+    for (const c of ours.cards) if (!c.revealed) ourDown++;
     if (ourDown !== down)
       throw new Disagreement(`seat ${p} keeps ${ourDown} face-down cards here, ${down} in the archive`);
     if (down > 0 && ours.coins !== N[p]!.cash)

@@ -75,13 +75,16 @@ export function unpackEvents(
       const cards = bytes[i++]!;
       // The archive's server wrote spectators' seats as zero bytes inside snapshots; we cannot map them.
       if (cash === 0 && cards === 0) return 'observer_slot';
-      const influence = [];
-      for (const n of [cards >> 4, cards & 15]) {
-        const role = roleOfCode(n & 7, gameType);
-        if (!role) return 'unknown_role';
-        influence.push({ role, revealed: (n & REVEALED_BIT) !== 0 });
-      }
-      states.push({ cash, influence });
+      const first = roleOfCode((cards >> 4) & 7, gameType);
+      const second = roleOfCode(cards & 7, gameType);
+      if (!first || !second) return 'unknown_role';
+      states.push({
+        cash,
+        influence: [
+          { role: first, revealed: (cards & (REVEALED_BIT << 4)) !== 0 },
+          { role: second, revealed: (cards & REVEALED_BIT) !== 0 },
+        ],
+      });
     }
     return states;
   };
