@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rename, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@coup/db/testing';
 import { importDataset } from '../src/import/index';
@@ -10,7 +10,8 @@ import { writeArchiveFile } from '../src/testing/files';
 // `npm run bench -w packages/archive`: import speed of `coup dataset import` on a compact file of
 // ARCHIVE_BENCH_GAMES synthetic games (default 600,000, the size of the public archive; goal: under
 // 120 s). The file is generated once and cached in the OS temp dir; the import goes into a scratch
-// database that is dropped afterwards. Prints games/s, total seconds and the peak RSS.
+// database that is dropped afterwards. Prints games/s, total seconds and the peak RSS (and the CPU used and
+// the machine's load, to read the wall time on a shared machine). ARCHIVE_BENCH_WORKERS sets the workers.
 
 const GAMES = Number(process.env.ARCHIVE_BENCH_GAMES ?? 600_000);
 const GOAL_SECONDS = 120;
@@ -37,7 +38,15 @@ async function main(): Promise<void> {
   let peakRss = process.memoryUsage.rss();
   const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
   try {
-    const s = await importDataset({ file, databaseUrl: db.url, name: 'bench' });
+    const workers = process.env.ARCHIVE_BENCH_WORKERS;
+    const cpu = process.cpuUsage();
+    const s = await importDataset({
+      file,
+      databaseUrl: db.url,
+      name: 'bench',
+      ...(workers === undefined ? {} : { workers: Number(workers) }),
+    });
+    const used = process.cpuUsage(cpu);
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const rate = s.games / s.seconds;
     console.log(`archive import: ${s.games} compact games (${(size / 1024 / 1024).toFixed(0)} MB gzipped)`);

@@ -5,7 +5,8 @@ import { createGunzip } from 'node:zlib';
 import streamArray from 'stream-json/streamers/stream-array.js';
 
 // Streams the elements of a JSON array file, gzipped or not (told by the gzip magic bytes, whatever the
-// file's name), one at a time with backpressure: memory stays flat however large the file.
+// file's name), one at a time with backpressure: memory stays flat however large the file. Values are
+// parsed whole (`streamValues: false`: no token per string chunk), 2-3 times faster; a game is small.
 
 export class FileError extends Error {
   constructor(message: string) {
@@ -59,7 +60,7 @@ export async function openArrayFile(file: string): Promise<ArraySource> {
     bytesRead: () => source.bytesRead,
     async forEach(onItem) {
       let count = 0;
-      const stages = [source, ...(gzip ? [createGunzip()] : []), streamArray.withParserAsStream()];
+      const stages = [source, ...(gzip ? [createGunzip()] : []), streamArray.withParserAsStream({ streamValues: false })];
       try {
         await pipeline(
           ...(stages as [typeof source]),
