@@ -56,6 +56,14 @@ async function main(): Promise<void> {
     console.log(
       `  ${s.seconds.toFixed(1)} s total, ${Math.round(rate)} games/s, peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
     );
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    // The machine may be shared: its load and our own CPU time say how far the wall time is from an idle run.
+    console.log(
+      `  CPU of this process (all threads) ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / s.games) * 1e6).toFixed(0)} us/game); ` +
+        `${availableParallelism()} cores, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    );
     const projected = (600_000 / rate).toFixed(0);
     console.log(
       `  goal: 600,000 games in < ${GOAL_SECONDS} s (${GAMES === 600_000 ? `${s.seconds.toFixed(0)} s` : `projected ${projected} s`})`,
