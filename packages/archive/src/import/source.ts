@@ -60,7 +60,11 @@ export async function openArrayFile(file: string): Promise<ArraySource> {
     bytesRead: () => source.bytesRead,
     async forEach(onItem) {
       let count = 0;
-      const stages = [source, ...(gzip ? [createGunzip()] : []), streamArray.withParserAsStream({ streamValues: false })];
+      const stages = [
+        source,
+        ...(gzip ? [createGunzip()] : []),
+        streamArray.withParserAsStream({ streamValues: false }),
+      ];
       try {
         await pipeline(
           ...(stages as [typeof source]),
