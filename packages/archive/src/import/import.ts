@@ -36,8 +36,8 @@ export interface ImportOptions {
   onProgress?(p: ImportProgress): void;
   progressEvery?: number;
   /**
-   * Worker threads that read, check and re-play games (default: the cores but one, which parses the file
-   * and writes to Postgres; at most 4; 0: all in this thread).
+   * Worker threads that read, check and re-play games (default: one per core, at most 4: this thread only
+   * parses the file and writes to Postgres, light work next to theirs; 0: everything in this thread).
    */
   workers?: number;
   /** Games per chunk handed to a worker (default 500). */
@@ -144,7 +144,7 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
       });
     const copier = new BatchCopier(client, HUMAN_GAMES_COPY, opts.batchSize ?? 5000);
     const baselines = createBaselines();
-    const workers = opts.workers ?? Math.min(4, availableParallelism() - 1);
+    const workers = opts.workers ?? Math.min(4, availableParallelism());
     const runner = workers > 0 ? await workerPool(workers).catch(() => inThread()) : inThread();
     const chunkSize = opts.chunkSize ?? 500;
     const inFlight: Promise<ChunkResult>[] = [];
