@@ -4,6 +4,7 @@ import { checkGame } from './check';
 import type { ArchiveEvent, DecodedGame } from './format';
 import { decodedGame } from './format';
 import { packEvents, toCompactGame } from './pack';
+import { replayCheck } from './replay-check';
 import { syntheticGame } from './synthetic';
 import { fromCompactGame, unpackEvents } from './unpack';
 
@@ -206,14 +207,18 @@ describe('checkGame', () => {
     expect(r).toMatchObject({ ok: false, reason });
   });
 
-  it('never throws on mutated games', () => {
+  it('never throws on mutated games (checker and engine re-play)', () => {
     fc.assert(
       fc.property(fc.integer(), fc.nat(), fc.nat(), (seed, at, value) => {
         const g = clone(syntheticGame(seed));
         const bytes = packEvents(g.events);
         bytes[at % bytes.length] = value % 256;
         const r = unpackEvents(bytes, g.playerCount, g.gameType);
-        if (r.ok) checkGame({ ...g, events: r.events });
+        if (r.ok) {
+          const mutated = { ...g, events: r.events };
+          checkGame(mutated);
+          expect(replayCheck(mutated).status).toMatch(/^(agreed|disagreed|not_replayed)$/);
+        }
       }),
       { numRuns: 500 },
     );
