@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBotCommands } from './commands/bot.ts';
+import { registerDatasetCommands } from './commands/dataset.ts';
 import { registerPlatformCommands } from './commands/platform.ts';
 import { registerPlayCommand } from './commands/play.ts';
 import { registerReplayCommands } from './commands/replay.ts';
@@ -35,5 +36,6 @@ export function createProgram(): Command {
   registerBotCommands(program);
   registerReplayCommands(program);
   registerPlatformCommands(program);
+  registerDatasetCommands(program);
   return program;
 }

@@ -1,3 +1,4 @@
+import { compactGame, decodedGame } from '@coup/archive';
 import { z } from 'zod';
 import { AgentId, EventId, Limit, MatchId, queryInt, Timestamp } from './common';
 
@@ -63,4 +64,18 @@ export const MatchListQuery = z.strictObject({
 
 export const ReplayQuery = z.strictObject({
   seat: queryInt(0, 5).optional(),
+  /** `treason`: the match as a game record of the public human games archive (docs/ARCHIVE.md). */
+  format: z.enum(['treason']).optional(),
 });
+
+/**
+ * `GET /v1/matches/:id/replay?format=treason`: the match as one game of the public human games archive,
+ * decoded (events as objects) and compact (events packed, base64), with what the format could not say
+ * exactly (`notes`, e.g. a turn-cap end). docs/ARCHIVE.md describes the format.
+ */
+export const TreasonExport = z.object({
+  decoded: decodedGame,
+  compact: compactGame,
+  notes: z.array(z.string()),
+});
+export type TreasonExport = z.infer<typeof TreasonExport>;

@@ -62,3 +62,37 @@ describe('packed events', () => {
     });
   });
 });
+
+describe('ambiguous packed streams', () => {
+  const s = states([2, 1]);
+  it('reads a START_OF_TURN after a PLAYER_LEFT where an action was due', () => {
+    const events = [
+      { type: 'START_OF_TURN', whoseTurn: 0, playerStates: s },
+      { type: 'PLAYER_LEFT', player: 0 },
+      { type: 'START_OF_TURN', whoseTurn: 1, playerStates: s },
+      { type: 'ACTION', action: 'income' },
+      { type: 'GAME_OVER', playerStates: s },
+    ] as DecodedGame['events'];
+    expect(unpackEvents(packEvents(events), 2, 'original')).toEqual({ ok: true, events });
+    // whoseTurn 0: the same bytes as a tax, told apart by the repeated snapshot
+    const zero = events.map((e) => (e.type === 'START_OF_TURN' ? { ...e, whoseTurn: 0 } : e));
+    expect(unpackEvents(packEvents(zero), 2, 'original')).toEqual({ ok: true, events: zero });
+    // and a real tax after a PLAYER_LEFT stays a tax
+    const tax = [
+      events[0]!,
+      events[1]!,
+      { type: 'ACTION', action: 'tax' },
+      events[4]!,
+    ] as DecodedGame['events'];
+    expect(unpackEvents(packEvents(tax), 2, 'original')).toEqual({ ok: true, events: tax });
+  });
+
+  it('names observer slots', () => {
+    expect(
+      unpackEvents(Uint8Array.from([0x10, 2, 0x14, 0, 0, 0xd0, 0x70, 2, 0x14, 0, 0]), 2, 'original'),
+    ).toMatchObject({
+      ok: false,
+      reason: 'observer_slot',
+    });
+  });
+});

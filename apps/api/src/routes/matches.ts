@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
 import { Replay, replayForSeat } from '@coup/protocol';
 import { unpackReplay } from '@coup/db';
+import { fromReplay } from '@coup/archive';
 import { HttpError, notFound } from '../plugins/errors';
 import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
 import { page } from '../services/cursor';
@@ -23,6 +24,7 @@ import {
   MatchPath,
   Page,
   ReplayQuery,
+  TreasonExport,
 } from '@coup/api-contract';
 
 const QUEUE_RULES =
@@ -126,7 +128,9 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['matches'],
         summary:
           'The full replay once the match has ended (omniscient); ?seat=N gives exactly what that seat was ' +
-          'sent. A match of a match group (duplicate play) publishes it once its whole group has ended (409)',
+          'sent; ?format=treason gives it as a game of the public human games archive (TreasonExport: decoded, ' +
+          'compact, notes; docs/ARCHIVE.md). A match of a match group (duplicate play) publishes it once its ' +
+          'whole group has ended (409)',
         params: MatchPath,
         querystring: ReplayQuery,
         response: { 200: z.unknown(), ...errors(400, 404, 409) },
@@ -152,6 +156,14 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const seat = req.query.seat;
       const packed = m.replay.packed;
+      if (req.query.format === 'treason') {
+        if (seat !== undefined)
+          throw new HttpError(400, 'validation_failed', 'format=treason is the whole game: it takes no seat');
+        const out = fromReplay(Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data));
+        // A stored replay that no longer re-runs (an unknown engine version) cannot be exported.
+        if (!out.ok) throw new HttpError(409, 'not_exportable', `match ${req.params.id}: ${out.error}`);
+        return TreasonExport.parse(out.game);
+      }
       // The full replay is sent as the stored JSON text (what the runner returned), never parsed and
       // re-serialised; rows stored before compact replays keep their JSONB and are served as they were.
       if (packed && seat === undefined) return reply.type('application/json').send(unpackReplay(packed));

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonNegativeInt, positiveInt } from '../options.ts';
 import type { ReplayShowOptions } from '../replay/show.ts';
+import type { ReplayExportOptions } from '../replay/export.ts';
 
 export function registerReplayCommands(program: Command): void {
   const replay = program
@@ -42,5 +43,28 @@ export function registerReplayCommands(program: Command): void {
     .action(async (file: string, opts: ReplayShowOptions) => {
       const { showFile } = await import('../replay/show.ts');
       await showFile(file, opts);
+    });
+
+  replay
+    .command('export')
+    .description(
+      'export matches as games of the public human games archive (docs/ARCHIVE.md): a JSON array that ' +
+        'coup dataset import reads',
+    )
+    .argument('<source>', 'a replay file (JSON, JSON lines or an array), or a match id on the platform')
+    .addOption(
+      new Option('--format <format>', 'the output format').choices(['treason']).makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--compact', 'events packed and base64-encoded (the compact file), not decoded').default(
+        false,
+      ),
+    )
+    .addOption(new Option('-o, --out <file>', 'write to this file (default: stdout)'))
+    .addOption(new Option('--url <url>', 'the platform, for a match id (default: COUP_URL, the saved url)'))
+    .addOption(new Option('--key <key>', 'API key, for a match id (default: COUP_API_KEY, the saved key)'))
+    .action(async (source: string, opts: ReplayExportOptions) => {
+      const { exportCommand } = await import('../replay/export.ts');
+      await exportCommand(source, opts);
     });
 }

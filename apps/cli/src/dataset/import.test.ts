@@ -1,0 +1,61 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticGame } from '@coup/archive';
+import { writeArchiveFile } from '@coup/archive/testing';
+import { createTestDatabase, type TestDatabase } from '@coup/db/testing';
+import { runCli } from '../testing/cli.ts';
+
+let db: TestDatabase;
+let dir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = await mkdtemp(join(tmpdir(), 'cli-dataset-'));
+}, 60_000);
+
+afterAll(async () => {
+  await db?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('coup dataset import', () => {
+  it('imports a gzipped compact file and prints the summary', async () => {
+    const file = join(dir, 'games.json.gz');
+    await writeArchiveFile(
+      file,
+      Array.from({ length: 25 }, (_, k) => syntheticGame(`cli:${k}`)),
+      { gzip: true },
+    );
+    const r = await runCli(['dataset', 'import', file, '--name', 'cli test'], { DATABASE_URL: db.url });
+    // Not a terminal: progress lines instead of a bar.
+    expect(r.stderr).toMatch(/^import: 100% of the file read, 25 games \(0 bad\)\n$/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/dataset hds_\w+ \(cli test\): ready/);
+    expect(r.stdout).toMatch(/games read 25, loaded 25, bad 0 \(compact\)/);
+    const row = await db.prisma.humanDataset.findFirstOrThrow({ where: { name: 'cli test' } });
+    expect(row).toMatchObject({
+      status: 'ready',
+      gamesCount: 25,
+      sourceFile: 'games.json.gz',
+      encoding: 'compact',
+    });
+  }, 60_000);
+
+  it('fails a file that is not a JSON array, with a message and exit code 1', async () => {
+    const file = join(dir, 'object.json');
+    await writeFile(file, '{"not": "an array"}');
+    const r = await runCli(['dataset', 'import', file, '--database-url', db.url]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is not a JSON array of games .* marked failed/);
+    const row = await db.prisma.humanDataset.findFirstOrThrow({ where: { name: 'object.json' } });
+    expect(row.status).toBe('failed');
+  }, 60_000);
+
+  it('needs a database', async () => {
+    const r = await runCli(['dataset', 'import', 'x.json'], { DATABASE_URL: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/set DATABASE_URL or pass --database-url/);
+  });
+});

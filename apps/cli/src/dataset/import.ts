@@ -1,0 +1,92 @@
+import { SingleBar } from 'cli-progress';
+import { importDataset, type ImportProgress, type ImportSummary } from '@coup/archive/import';
+import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
+
+export interface DatasetImportOptions {
+  name?: string;
+  databaseUrl?: string;
+}
+
+const MB = 1024 * 1024;
+
+/** Progress on stderr: a bar on a terminal, a line every few seconds otherwise (logs, CI). */
+function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
+  if (process.stderr.isTTY && !process.env.CI) {
+    const bar = new SingleBar({
+      stream: process.stderr,
+      format:
+        'import [{bar}] {percentage}% | {mb}/{totalMb} MB read | {games} games, {bad} bad | {eta_formatted} left',
+      barCompleteChar: '#',
+      barIncompleteChar: '-',
+      hideCursor: true,
+      etaBuffer: 20,
+    });
+    let started = false;
+    return {
+      update(p) {
+        const payload = {
+          mb: (p.bytesRead / MB).toFixed(0),
+          totalMb: (p.totalBytes / MB).toFixed(0),
+          games: p.games,
+          bad: p.bad,
+        };
+        if (!started) bar.start(Math.max(1, p.totalBytes), 0, payload);
+        started = true;
+        bar.update(p.bytesRead, payload);
+      },
+      stop: () => started && bar.stop(),
+    };
+  }
+  let last = 0;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - last < 5000) return;
+      last = now;
+      const pct = p.totalBytes > 0 ? ((100 * p.bytesRead) / p.totalBytes).toFixed(0) : '?';
+      process.stderr.write(`import: ${pct}% of the file read, ${p.games} games (${p.bad} bad)\n`);
+    },
+    stop() {},
+  };
+}
+
+function printSummary(s: ImportSummary): void {
+  const lines = [
+    `dataset ${s.datasetId} (${s.name}): ${s.status}`,
+    `  games read ${s.games}, loaded ${s.loaded}, bad ${s.badCount} (${s.encoding}) in ${s.seconds.toFixed(1)} s` +
+      (s.seconds > 0 ? ` (${Math.round(s.games / s.seconds)} games/s)` : ''),
+  ];
+  for (const [reason, n] of Object.entries(s.badReasons)) lines.push(`  bad: ${reason} ${n}`);
+  const r = s.replay;
+  lines.push(
+    `  re-played through our engine: ${r.replayed} (agreed ${r.agreed}, disagreed ${r.disagreed}); not re-played: ${r.notReplayed}`,
+  );
+  for (const [kind, n] of Object.entries(r.reasons).slice(0, 10)) lines.push(`  disagreed: ${kind} (${n})`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+export async function importCommand(file: string, opts: DatasetImportOptions): Promise<void> {
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
+  if (!databaseUrl) throw new CliError('no database: set DATABASE_URL or pass --database-url');
+  const progress = progressReporter();
+  let summary: ImportSummary;
+  try {
+    summary = await importDataset({
+      file,
+      databaseUrl,
+      ...(opts.name === undefined ? {} : { name: opts.name }),
+      onProgress: (p) => progress.update(p),
+    });
+  } catch (err) {
+    progress.stop();
+    throw new CliError(`import failed: ${err instanceof Error ? err.message : String(err)}`, EXIT_FAILED);
+  }
+  progress.stop();
+  if (summary.status === 'failed') {
+    process.stderr.write(
+      `coup: ${summary.error ?? 'the import failed'} (dataset ${summary.datasetId} marked failed)\n`,
+    );
+    throw new ExitCode(EXIT_FAILED);
+  }
+  printSummary(summary);
+}

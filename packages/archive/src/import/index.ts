@@ -1,0 +1,6 @@
+export { importDataset } from './import';
+export type { ImportOptions, ImportProgress, ImportSummary, ReplaySummary } from './import';
+export { readGame } from './read-game';
+export type { GameEncoding, ReadGame } from './read-game';
+export { openArrayFile, FileError } from './source';
+export { repairBlockers } from './repair';
