@@ -8,6 +8,7 @@ import { fromReplay } from '../from-replay';
 import { syntheticGame } from '../synthetic';
 import { fromCompactGame, unpackEvents } from '../unpack';
 import { toCompactGame } from '../pack';
+import { humanBaselines } from '../baselines-schema';
 import { playBotMatches, writeArchiveFile } from '../testing';
 import { importDataset } from './import';
 
@@ -86,6 +87,10 @@ describe('importDataset', () => {
     const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId } });
     expect(row).toMatchObject({ status: 'ready', name: 'test', gamesCount: games.length, badCount: 0 });
     expect(row.finishedAt).not.toBeNull();
+    // The human baselines are computed over the loaded games in the same pass.
+    const baselines = humanBaselines.parse(row.baselines);
+    expect(baselines.games).toBe(games.length);
+    expect(baselines.byGameType.original.games).toBe(originals);
   });
 
   it('counts bad games by reason and loads the rest', async () => {
