@@ -2,87 +2,120 @@
 // Goal (issue 12): every read below p99 < 50 ms with 1M four-seat matches stored. Seeds a scratch database
 // (the test harness's own, dropped at the end) with generate_series SQL: a few thousand agents, one with no
 // match, one in every tenth match; 20 matches carry real replays (house bots, stored by storeMatchResult).
-// Then times a few hundred requests per route through app.inject() and prints p50/p99, and the query plans
-// of an agent's match list (they must be index scans under a limit).
+// A second database holds BENCH_SMALL_MATCHES (1,000) the same way. Then times a few hundred requests per
+// route on each, interleaved, through app.inject(), and prints p50/p99 and their ratio (the machine's load
+// blurs absolute figures, not the ratio), and the query plans of an agent's match list (index scans under a
+// limit).
 import { cpus, loadavg } from 'node:os';
 import { createBot } from '@coup/bots';
 import { storeMatchResult } from '@coup/db';
 import { seedCommitment } from '@coup/random';
 import { inProcessAgent, runMatch } from '@coup/runner';
 import { startHarness } from '../src/testing/index.ts';
+import type { Harness } from '../src/testing/index.ts';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 1_000_000);
+/** The same reads against this few matches, in the same run: the ratio shows what the table size costs. */
+const SMALL = Number(process.env.BENCH_SMALL_MATCHES ?? 1_000);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const REPLAYS = 20;
 const GOAL_MS = 50;
-/** The seeded matches that get real replays, spread over the table. */
-const replayMatch = (k: number) => 1 + k * Math.floor(MATCHES / REPLAYS);
-let jsonBytes = 0; // JSON text of the replays storeReplays stored
 
-const h = await startHarness({ env: { RATE_LIMIT_MAX: '100000000' } });
+type Db = { h: Harness; matches: number; jsonBytes: number };
+/** The seeded matches that get real replays, spread over the table. */
+const replayMatch = (db: Db, k: number) => 1 + k * Math.floor(db.matches / REPLAYS);
+
+const small: Db = {
+  h: await startHarness({ env: { RATE_LIMIT_MAX: '100000000' } }),
+  matches: SMALL,
+  jsonBytes: 0,
+};
+const big: Db = {
+  h: await startHarness({ env: { RATE_LIMIT_MAX: '100000000' } }),
+  matches: MATCHES,
+  jsonBytes: 0,
+};
 try {
-  const t0 = performance.now();
-  await seed();
-  console.log(
-    `seeded ${MATCHES.toLocaleString('en')} matches (${(MATCHES * 4).toLocaleString('en')} seats), ` +
-      `${AGENTS.toLocaleString('en')} agents in ${secs(t0)} s`,
-  );
-  const t1 = performance.now();
-  await storeReplays();
-  console.log(`stored ${REPLAYS} house-bot replays in ${secs(t1)} s`);
-  const [stored] = await h.db.prisma.$queryRaw<{ bytes: number; n: number }[]>`
+  for (const db of [small, big]) {
+    const t0 = performance.now();
+    await seed(db);
+    await storeReplays(db);
+    console.log(
+      `seeded ${db.matches.toLocaleString('en')} matches (${(db.matches * 4).toLocaleString('en')} seats), ` +
+        `${AGENTS.toLocaleString('en')} agents and ${REPLAYS} house-bot replays in ${secs(t0)} s`,
+    );
+  }
+  const [stored] = await big.h.db.prisma.$queryRaw<{ bytes: number; n: number }[]>`
     SELECT sum(octet_length(packed))::float8 AS bytes, count(*)::int AS n FROM replays`;
   console.log(
     `replay storage, four house bots: ${Math.round((stored?.bytes ?? 0) / REPLAYS)} bytes stored per match ` +
-      `on average (goal <= 4096), from ${Math.round(jsonBytes / REPLAYS)} bytes of JSON (${stored?.n} rows)`,
+      `on average (goal <= 4096), from ${Math.round(big.jsonBytes / REPLAYS)} bytes of JSON (${stored?.n} rows)`,
   );
-  await explainAgentLists();
+  await explainAgentLists(big);
 
-  const app = h.platform.app;
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)] as T;
   const matchId = (i: number) => `mt_b${String(i).padStart(8, '0')}`;
   const agentId = (i: number) => `ag_b${String(i).padStart(6, '0')}`;
-  const replayIds = Array.from({ length: REPLAYS }, (_, i) => matchId(replayMatch(i)));
-  const routes: [string, () => string][] = [
+  const anyAgent = () => agentId(Math.floor(Math.random() * AGENTS));
+  const routes: [string, (db: Db) => string][] = [
     ['/v1/matches', () => '/v1/matches'],
     ['/v1/matches?agent=<none>', () => '/v1/matches?agent=ag_bnone'],
     ['/v1/matches?agent=<many>', () => '/v1/matches?agent=ag_bmany'],
-    ['/v1/matches?agent=<any>', () => `/v1/matches?agent=${agentId(Math.floor(Math.random() * AGENTS))}`],
+    ['/v1/matches?agent=<any>', () => `/v1/matches?agent=${anyAgent()}`],
     ['/v1/matches?agent=<many>&status=aborted', () => '/v1/matches?agent=ag_bmany&status=aborted'],
-    ['/v1/agents/:id', () => `/v1/agents/${agentId(Math.floor(Math.random() * AGENTS))}`],
+    ['/v1/agents/:id', () => `/v1/agents/${anyAgent()}`],
     ['/v1/agents/<many>', () => '/v1/agents/ag_bmany'],
     ['/v1/leaderboard', () => '/v1/leaderboard'],
-    ['/v1/matches/:id', () => `/v1/matches/${matchId(1 + Math.floor(Math.random() * MATCHES))}`],
-    ['/v1/matches/:id/replay', () => `/v1/matches/${pick(replayIds)}/replay`],
+    ['/v1/matches/:id', (db) => `/v1/matches/${matchId(1 + Math.floor(Math.random() * db.matches))}`],
+    [
+      '/v1/matches/:id/replay',
+      (db) => `/v1/matches/${matchId(replayMatch(db, pick([...Array(REPLAYS).keys()])))}/replay`,
+    ],
   ];
-  // Routes take turns, request by request, so a passing disturbance (autovacuum, another process) spreads
-  // over all of them instead of landing on one; the first rounds warm caches and the JIT.
-  const times: number[][] = routes.map(() => []);
+  // Routes and databases take turns, request by request, so a passing disturbance (autovacuum, another
+  // process on a shared machine) spreads over all of them instead of landing on one; the first rounds warm
+  // caches and the JIT.
+  const times = new Map<Db, number[][]>([
+    [small, routes.map(() => [])],
+    [big, routes.map(() => [])],
+  ]);
   for (let i = 0; i < REQUESTS + 20; i++) {
     for (const [r, [name, url]] of routes.entries()) {
-      const t = performance.now();
-      const res = await app.inject({ method: 'GET', url: url() });
-      const ms = performance.now() - t;
-      if (res.statusCode !== 200)
-        throw new Error(`${name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
-      if (i >= 20) times[r]?.push(ms);
+      for (const db of [small, big]) {
+        const t = performance.now();
+        const res = await db.h.platform.app.inject({ method: 'GET', url: url(db) });
+        const ms = performance.now() - t;
+        if (res.statusCode !== 200)
+          throw new Error(`${name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
+        if (i >= 20) times.get(db)?.[r]?.push(ms);
+      }
     }
   }
-  const table: { route: string; p50: string; p99: string; ok: string }[] = [];
+  const pct = (db: Db, r: number) => {
+    const sorted = (times.get(db)?.[r] ?? []).sort((a, b) => a - b);
+    return (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  };
+  const table: Record<string, string>[] = [];
   let over = 0;
   for (const [r, [name]] of routes.entries()) {
-    const sorted = (times[r] ?? []).sort((a, b) => a - b);
-    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
-    if (p(0.99) >= GOAL_MS) over++;
+    const s = pct(small, r);
+    const b = pct(big, r);
+    if (b(0.99) >= GOAL_MS) over++;
     table.push({
       route: name,
-      p50: p(0.5).toFixed(1),
-      p99: p(0.99).toFixed(1),
-      ok: p(0.99) < GOAL_MS ? 'yes' : 'NO',
+      [`p50 ${short(SMALL)}`]: s(0.5).toFixed(1),
+      [`p99 ${short(SMALL)}`]: s(0.99).toFixed(1),
+      [`p50 ${short(MATCHES)}`]: b(0.5).toFixed(1),
+      [`p99 ${short(MATCHES)}`]: b(0.99).toFixed(1),
+      'p50 ratio': (b(0.5) / s(0.5)).toFixed(2),
+      'p99 < 50': b(0.99) < GOAL_MS ? 'yes' : 'NO',
     });
   }
-  console.log(`\n${REQUESTS} requests per route, ms (goal: p99 < ${GOAL_MS} ms):`);
+  console.log(
+    `\n${REQUESTS} requests per route and database, ms, with ${short(SMALL)} and ${short(MATCHES)} matches ` +
+      `stored (goal: p99 < ${GOAL_MS} ms with ${short(MATCHES)}; a p50 ratio near 1 = no growth with the table):`,
+  );
   console.table(table);
   console.log(over === 0 ? 'every read meets the goal' : `${over} route(s) over the goal`);
   console.log(
@@ -91,29 +124,48 @@ try {
       .join(', ')} on ${cpus().length} cores`,
   );
 } finally {
-  await h.stop();
+  await small.h.stop();
+  await big.h.stop();
 }
 
-async function sql(text: string): Promise<void> {
-  await h.db.prisma.$executeRawUnsafe(text);
+function short(n: number): string {
+  return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n);
+}
+
+async function sql(db: Db, text: string): Promise<void> {
+  await db.h.db.prisma.$executeRawUnsafe(text);
 }
 
 /** Accounts, agents, ratings, agent_stats, then matches and seats, in set-based SQL. */
-async function seed(): Promise<void> {
-  await sql(`INSERT INTO accounts (id, name, api_key_hash, api_key_prefix)
-    SELECT 'acc_b' || i, 'bench-owner-' || i, md5('k' || i), 'k' FROM generate_series(0, 99) i`);
-  await sql(`INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, updated_at)
+async function seed(db: Db): Promise<void> {
+  const MATCHES = db.matches;
+  const h = db.h;
+  await sql(
+    db,
+    `INSERT INTO accounts (id, name, api_key_hash, api_key_prefix)
+    SELECT 'acc_b' || i, 'bench-owner-' || i, md5('k' || i), 'k' FROM generate_series(0, 99) i`,
+  );
+  await sql(
+    db,
+    `INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, updated_at)
     SELECT id, 'acc_b' || (n % 100), 'bench-' || id, 'http', 'http://127.0.0.1:9/', md5(id), 'x', now()
     FROM (SELECT 'ag_b' || lpad(i::text, 6, '0') AS id, i AS n FROM generate_series(0, ${AGENTS - 1}) i
-          UNION ALL VALUES ('ag_bmany', 1), ('ag_bnone', 2)) a`);
-  await sql(`INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, updated_at)
+          UNION ALL VALUES ('ag_bmany', 1), ('ag_bnone', 2)) a`,
+  );
+  await sql(
+    db,
+    `INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, updated_at)
     SELECT id, 1500 + (hashtext(id) % 300), 50 + abs(hashtext(id) % 100), 0.06, 100, 25, now()
-    FROM agents WHERE id LIKE 'ag_b%'`);
-  await sql(`INSERT INTO agent_stats (agent_id, matches, decisions, faults, claims, bluffs, challenge_chances,
+    FROM agents WHERE id LIKE 'ag_b%'`,
+  );
+  await sql(
+    db,
+    `INSERT INTO agent_stats (agent_id, matches, decisions, faults, claims, bluffs, challenge_chances,
       challenges, challenges_won, challenges_resolved, block_chances, blocks, latency_hist)
     SELECT id, 1000, 30000, 10, 5000, 1200, 8000, 900, 400, 800, 3000, 700,
       (SELECT jsonb_object_agg(round(k * 0.3, 1)::text, k % 13 + 1) FROM generate_series(1, 400) k)
-    FROM agents WHERE id LIKE 'ag_b%' AND id <> 'ag_bnone'`);
+    FROM agents WHERE id LIKE 'ag_b%' AND id <> 'ag_bnone'`,
+  );
   // Seeding skips the seats' triggers and FK checks (session_replication_role = replica) and writes their
   // copied columns itself: the rows are consistent by construction.
   await h.db.prisma.$transaction(
@@ -136,13 +188,14 @@ async function seed(): Promise<void> {
   );
   // As a long-lived database would be: statistics current, visibility map set (autovacuum would otherwise
   // start on the fresh rows in the middle of the measurements).
-  await sql('VACUUM (ANALYZE) matches, match_seats, agents, ratings, agent_stats');
+  await sql(db, 'VACUUM (ANALYZE) matches, match_seats, agents, ratings, agent_stats');
 }
 
 /** Real replays for REPLAYS of the seeded matches: house bots play them, storeMatchResult stores them. */
-async function storeReplays(): Promise<void> {
+async function storeReplays(db: Db): Promise<void> {
+  const h = db.h;
   for (let k = 0; k < REPLAYS; k++) {
-    const id = `mt_b${String(replayMatch(k)).padStart(8, '0')}`;
+    const id = `mt_b${String(replayMatch(db, k)).padStart(8, '0')}`;
     const seed = `bench-seed-${k}`;
     await h.db.prisma.match.update({
       where: { id },
@@ -154,7 +207,7 @@ async function storeReplays(): Promise<void> {
       return inProcessAgent(`house-${kind}-${seat}`, (req) => bot.decide(req));
     });
     const replay = await runMatch({ matchId: id, seed, agents });
-    jsonBytes += Buffer.byteLength(JSON.stringify(replay));
+    db.jsonBytes += Buffer.byteLength(JSON.stringify(replay));
     const stored = await storeMatchResult(h.db.prisma, id, {
       replay,
       ranking: replay.ranking,
@@ -171,7 +224,8 @@ async function storeReplays(): Promise<void> {
 }
 
 /** The plans of an agent's match list for an agent with no match and one with many. */
-async function explainAgentLists(): Promise<void> {
+async function explainAgentLists(db: Db): Promise<void> {
+  const h = db.h;
   for (const agent of ['ag_bnone', 'ag_bmany']) {
     const plan = await h.db.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
       `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
