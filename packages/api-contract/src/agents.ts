@@ -121,6 +121,11 @@ export const AgentOut = z
         decisions: z.number().int(),
         /** Role claims (claimed actions and blocks) made without holding the role. */
         bluffRate: z.number().nullable(),
+        /** The bluff rate of each role's claims (null: no claim of that role yet). */
+        bluffRateByRole: z.record(
+          z.enum(['duke', 'assassin', 'captain', 'ambassador', 'contessa']),
+          z.number().nullable(),
+        ),
         /** Challenges per chance to challenge. */
         challengeRate: z.number().nullable(),
         /** Resolved challenges that caught a bluff. */

@@ -35,6 +35,8 @@ const stats = (decisions: number, latencies: number[], llm: unknown = undefined)
   challengesResolved: 1,
   blockChances: 2,
   blocks: 1,
+  roleClaims: { duke: 3, captain: 1 },
+  roleBluffs: { duke: 2 },
   latencies,
   ...(llm !== undefined ? { llm } : {}),
 });
@@ -132,6 +134,7 @@ describe('agent_stats', () => {
       blockChances: 4,
       blocks: 2,
       latencyHist: { '1.5': 2, '2.0': 1, '250': 1, '12300': 1 },
+      roleCounts: { 'claims.duke': 6, 'claims.captain': 2, 'bluffs.duke': 4 },
       llmMatches: 1,
       llmDecisions: 3,
       llmPromptTokens: 300n,
@@ -156,7 +159,7 @@ describe('agent_stats', () => {
     await db.prisma.matchSeat.updateMany({ where: { matchId: m.id }, data: { stats: stats(9, [4]) } });
     expect(await row(c)).toMatchObject({ matches: 1, decisions: 9, latencyHist: { '4.0': 1 } });
     await db.prisma.match.delete({ where: { id: m.id } });
-    expect(await row(c)).toMatchObject({ matches: 0, decisions: 0, latencyHist: {} });
+    expect(await row(c)).toMatchObject({ matches: 0, decisions: 0, latencyHist: {}, roleCounts: {} });
   });
 
   it('concurrent stores of ranked matches sharing agents in different seat orders all land', async () => {

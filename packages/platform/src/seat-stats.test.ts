@@ -14,6 +14,14 @@ describe('seatStats', () => {
       // The honest bot never claims a role it does not hold: in the game as dealt by 1.0.0.
       expect(stats[honest]!.claims, r.matchId).toBeGreaterThan(0);
       expect(stats[honest]!.bluffs, r.matchId).toBe(0);
+      // Per role: the claims add up to all claims, the bluffs to all bluffs (the honest bot's are none).
+      for (const st of stats) {
+        const sum = (m: Record<string, number | undefined> = {}) =>
+          Object.values(m).reduce<number>((n, v) => n + (v ?? 0), 0);
+        expect(sum(st.roleClaims)).toBe(st.claims);
+        expect(sum(st.roleBluffs)).toBe(st.bluffs);
+      }
+      expect(Object.keys(stats[honest]!.roleBluffs ?? {})).toEqual([]);
       const applied = r.steps.filter((s) => s.kind === 'decision' && !s.unused && s.applied !== null);
       expect(stats.reduce((n, s) => n + s.decisions, 0)).toBe(applied.length);
     }

@@ -1,4 +1,4 @@
-import { CLAIM } from '@coup/engine';
+import { CLAIM, ROLES } from '@coup/engine';
 import type { GameState, Role, TurnActionType } from '@coup/engine';
 import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
@@ -13,6 +13,9 @@ export interface SeatStats {
   claims: number;
   /** Claims made without holding the role face-down at that moment. */
   bluffs: number;
+  /** Claims and bluffs per role (absent in stats stored before they were counted). */
+  roleClaims?: Partial<Record<Role, number>>;
+  roleBluffs?: Partial<Record<Role, number>>;
   /** Decisions in a window where a challenge was possible (challenge_action, challenge_block). */
   challengeChances: number;
   challenges: number;
@@ -39,8 +42,14 @@ export const emptyStats = (): SeatStats => ({
   challengesResolved: 0,
   blockChances: 0,
   blocks: 0,
+  roleClaims: {},
+  roleBluffs: {},
   latencies: [],
 });
+
+const bump = (m: Partial<Record<Role, number>>, r: Role, by = 1) => {
+  m[r] = (m[r] ?? 0) + by;
+};
 
 function holds(s: GameState, seat: number, role: Role): boolean {
   return s.players[seat]?.cards.some((c) => !c.revealed && c.role === role) ?? false;
@@ -79,7 +88,11 @@ export function seatStats(replay: Replay): SeatStats[] {
           : null;
     if (claim && !step.fault) {
       st.claims++;
-      if (!holds(before, step.seat, claim)) st.bluffs++;
+      bump((st.roleClaims ??= {}), claim);
+      if (!holds(before, step.seat, claim)) {
+        st.bluffs++;
+        bump((st.roleBluffs ??= {}), claim);
+      }
     }
     for (const e of run.events) {
       if (e.type !== 'challenged') continue;
@@ -108,6 +121,10 @@ export function sumStats(all: Iterable<SeatStats>): SeatStats {
     t.challengesResolved += x.challengesResolved;
     t.blockChances += x.blockChances;
     t.blocks += x.blocks;
+    for (const r of ROLES) {
+      bump((t.roleClaims ??= {}), r, x.roleClaims?.[r] ?? 0);
+      bump((t.roleBluffs ??= {}), r, x.roleBluffs?.[r] ?? 0);
+    }
     for (const l of x.latencies) t.latencies.push(l);
   }
   const usage = sumLlmUsage(llm);
@@ -129,6 +146,10 @@ export function behaviour(t: SeatStats) {
   return {
     decisions: t.decisions,
     bluffRate: rate(t.bluffs, t.claims),
+    /** Bluffs per claim of each role ("bluffs Duke 4% of the times it claims it"); null with no claims. */
+    bluffRateByRole: Object.fromEntries(
+      ROLES.map((r) => [r, rate(t.roleBluffs?.[r] ?? 0, t.roleClaims?.[r] ?? 0)]),
+    ) as Record<Role, number | null>,
     challengeRate: rate(t.challenges, t.challengeChances),
     challengeSuccess: rate(t.challengesWon, t.challengesResolved),
     blockRate: rate(t.blocks, t.blockChances),

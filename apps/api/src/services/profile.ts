@@ -39,6 +39,7 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
     challengesResolved: row.challengesResolved,
     blockChances: row.blockChances,
     blocks: row.blocks,
+    ...roleCounts(row.roleCounts),
   };
   const hist = (row.latencyHist ?? {}) as Record<string, number>;
   const llm: LlmUsage | null =
@@ -60,4 +61,17 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
     latencyP95Ms: histogramPercentile(hist, 95),
     llm: llmFigures(llm),
   };
+}
+
+/** agent_stats.role_counts (`{ "claims.duke": n, "bluffs.duke": n }`) as seat stats' per-role counts. */
+function roleCounts(json: unknown): Pick<SeatStats, 'roleClaims' | 'roleBluffs'> {
+  const roleClaims: Record<string, number> = {};
+  const roleBluffs: Record<string, number> = {};
+  for (const [key, n] of Object.entries((json ?? {}) as Record<string, unknown>)) {
+    const [kind, role] = key.split('.');
+    if (typeof n !== 'number' || !role) continue;
+    if (kind === 'claims') roleClaims[role] = n;
+    if (kind === 'bluffs') roleBluffs[role] = n;
+  }
+  return { roleClaims, roleBluffs } as Pick<SeatStats, 'roleClaims' | 'roleBluffs'>;
 }

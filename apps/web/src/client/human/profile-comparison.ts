@@ -33,7 +33,7 @@ export function humanComparison(a: Agent): HTMLElement | null {
     'section',
     { 'aria-labelledby': 'h-people', class: 'human-comparison' },
     h('h2', { id: 'h-people' }, 'Beside people'),
-    h('ul', null, sentences),
+    h('ul', null, [...sentences, ...roleSentences(b, s)]),
     table(
       'This agent and people',
       ['Figure', { label: 'This agent', numeric: true }, { label: 'People', numeric: true }],
@@ -41,12 +41,14 @@ export function humanComparison(a: Agent): HTMLElement | null {
       { hideCaption: true, className: 'human-comparison-table' },
     ),
     byRole.length
-      ? h(
-          'p',
-          null,
-          'People bluff ',
-          byRole.map(([r, v]) => `${role(r)} ${pct(v)}`).join(', '),
-          ' of the times they claim it.',
+      ? table(
+          'Bluffs per role: the share of claims of the role made without holding it',
+          ['Role', { label: 'This agent', numeric: true }, { label: 'People', numeric: true }],
+          byRole.map(([r, v]) => {
+            const mine = s?.bluffRateByRole?.[r as keyof Stats['bluffRateByRole']] ?? null;
+            return h('tr', null, td(role(r)), tdNum(mine === null ? '–' : pct(mine)), tdNum(pct(v)));
+          }),
+          { className: 'human-comparison-roles' },
         )
       : null,
     note(
@@ -55,4 +57,25 @@ export function humanComparison(a: Agent): HTMLElement | null {
       ', a public archive of human games.',
     ),
   );
+}
+
+/** "People bluff Duke 31% of the times they claim it; this agent 4%", for the roles both have claimed. */
+function roleSentences(b: Comparison, s: Stats | undefined): HTMLElement[] {
+  if (!s) {
+    const known = Object.entries(b.bluffRateByRole).filter(([, v]) => v !== null);
+    if (!known.length) return [];
+    const list = known.map(([r, v]) => `${role(r)} ${pct(v)}`).join(', ');
+    return [h('li', null, `People bluff ${list} of the times they claim it.`)];
+  }
+  return Object.entries(b.bluffRateByRole).flatMap(([r, people]) => {
+    const mine = s.bluffRateByRole?.[r as keyof Stats['bluffRateByRole']] ?? null;
+    if (people === null || mine === null) return [];
+    return [
+      h(
+        'li',
+        null,
+        `People bluff ${role(r)} ${pct(people)} of the times they claim it; this agent ${pct(mine)}.`,
+      ),
+    ];
+  });
 }
