@@ -4,6 +4,7 @@ import type { Bot } from '@coup/bots';
 import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { parseDecisionId } from '@coup/protocol';
+import type { WirePrefs } from '@coup/protocol';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
@@ -45,6 +46,17 @@ function byDeal(decide: Bot['decide']): Bot['decide'] {
     if (!parts) return decide(req);
     return decide({ ...req, matchId: 'deal', decisionId: `deal.${parts.round}.${parts.seat}` });
   };
+}
+
+const HOUSE_WIRE: WirePrefs = Object.freeze({ historyMode: 'delta', wantsPrompt: false });
+const LLM_WIRE: WirePrefs = Object.freeze({ historyMode: 'delta', wantsPrompt: true });
+
+/**
+ * What an http or ws agent registered (historyMode, wantsPrompt). A person's seat (transport `human`)
+ * keeps protocol 1: the table page shows the whole history it is sent.
+ */
+export function wirePrefs(agent: Pick<Agent, 'historyMode' | 'wantsPrompt'>): WirePrefs {
+  return { historyMode: agent.historyMode, wantsPrompt: agent.wantsPrompt };
 }
 
 /** `perTable`: a person's seat, present at a table only through that table's socket (see WsBridge). */
@@ -102,22 +114,28 @@ export function createTransports(deps: TransportDeps): Transports {
         );
         const player = inProcessAgent(agent.name, opts.duplicate ? byDeal(decide) : decide);
         player.agentId = agent.id;
+        // Bots keep their own memory of the match and never read the prompt.
+        player.wire = HOUSE_WIRE;
         return player;
       }
       if (agent.transport === 'llm') {
         if (!llm) throw new Error(`llm agent ${agent.id} cannot play: LLM_BASE_URL is not set`);
         if (!agent.modelName) throw new Error(`llm agent ${agent.id} has no modelName`);
         // Throws (UnknownModelError) when LLM_MODELS no longer lists the agent's model.
-        return llm.agent({
+        const player = llm.agent({
           name: agent.name,
           agentId: agent.id,
           model: agent.modelName,
           strategyPrompt: agent.strategyPrompt,
         });
+        // The model is asked the prompt (built over the whole history); the history itself is unused.
+        player.wire = LLM_WIRE;
+        return player;
       }
       if (agent.transport === 'ws') {
         const player = deps.wsAgent(agent);
         player.agentId = agent.id;
+        player.wire = wirePrefs(agent);
         return player;
       }
       if (agent.transport === 'human') {
@@ -139,6 +157,7 @@ export function createTransports(deps: TransportDeps): Transports {
         connect,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
+      player.wire = wirePrefs(agent);
       if (!handle) return player;
       const close = player.close;
       player.close = async () => {

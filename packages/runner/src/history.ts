@@ -14,10 +14,13 @@ export class HistoryBook {
   private readonly entries: HistoryEntry[][];
   /** By seat: the JSON of its entries, comma-separated (the inside of the JSON array). */
   private readonly json: string[];
+  /** By seat: where each entry's JSON starts in `json` (so a delta's JSON is one slice). */
+  private readonly starts: number[][];
 
   constructor(seats: number) {
     this.entries = Array.from({ length: seats }, () => []);
     this.json = new Array<string>(seats).fill('');
+    this.starts = Array.from({ length: seats }, () => []);
   }
 
   push(events: readonly GameEvent[]): void {
@@ -40,16 +43,40 @@ export class HistoryBook {
           json = JSON.stringify(entry);
         }
         const list = this.entries[seat] as HistoryEntry[];
-        this.json[seat] = list.length === 0 ? json : `${this.json[seat]},${json}`;
+        const before = this.json[seat] as string;
+        if (list.length === 0) {
+          (this.starts[seat] as number[]).push(0);
+          this.json[seat] = json;
+        } else {
+          (this.starts[seat] as number[]).push(before.length + 1);
+          this.json[seat] = `${before},${json}`;
+        }
         list.push(entry);
       }
     }
   }
 
-  /** A copy of the seat's history so far (the request may outlive this moment, e.g. in a bot). */
-  snapshot(seat: number): HistoryEntry[] {
-    const copy = (this.entries[seat] as HistoryEntry[]).slice();
-    rememberHistoryJson(copy, this.json[seat] as string);
+  /** How many entries the seat's history holds. */
+  size(seat: number): number {
+    return (this.entries[seat] as HistoryEntry[]).length;
+  }
+
+  /** The seat's whole history, read-only and only for the duration of a synchronous call (the prompt). */
+  view(seat: number): readonly HistoryEntry[] {
+    return this.entries[seat] as HistoryEntry[];
+  }
+
+  /**
+   * A copy of the seat's history from entry `from` on (the request may outlive this moment, e.g. in a
+   * bot), with its JSON remembered so serialising the request does not walk it again.
+   */
+  snapshot(seat: number, from = 0): HistoryEntry[] {
+    const list = this.entries[seat] as HistoryEntry[];
+    const copy = list.slice(from);
+    const json = this.json[seat] as string;
+    if (from === 0) rememberHistoryJson(copy, json);
+    else if (from < list.length) rememberHistoryJson(copy, json.slice((this.starts[seat] as number[])[from]));
+    else rememberHistoryJson(copy, '');
     return copy;
   }
 }

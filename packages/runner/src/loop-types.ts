@@ -50,6 +50,8 @@ export interface Inflight {
   grace: NodeJS.Timeout | null;
   /** What the agent reported about this decision (copied into the replay step). */
   report: DecisionReport;
+  /** The seat's history size when asked: an answer means the agent has every entry before it. */
+  historyEnd: number;
 }
 
 /** The seats asked together that share one deadline (seats with their own deadline get their own Round). */

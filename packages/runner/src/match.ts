@@ -36,6 +36,13 @@ export class MatchLoop {
   private round = 0;
   private readonly inflight: (Inflight | null)[];
   private readonly history: HistoryBook;
+  /**
+   * By seat: history entries the seat has surely received, i.e. those of the last request it answered
+   * (delta mode sends from here: a request withdrawn or timed out may never have reached the agent).
+   */
+  private readonly acked: number[];
+  /** By seat: its last answer asked for the whole history (`"history": "full"`) in the next request. */
+  private readonly wantsFull: boolean[];
   private readonly names: string[];
   private settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
   private stopped = false;
@@ -50,6 +57,8 @@ export class MatchLoop {
     this.forfeited = new Array<boolean>(n).fill(false);
     this.inflight = new Array<Inflight | null>(n).fill(null);
     this.history = new HistoryBook(n);
+    this.acked = new Array<number>(n).fill(0);
+    this.wantsFull = new Array<boolean>(n).fill(false);
     this.names = o.agents.map((a) => a.name);
   }
 
@@ -138,6 +147,11 @@ export class MatchLoop {
         rounds.set(timeoutMs, round);
       }
       round.open++;
+      const wire = agent.wire;
+      // Delta mode: the events since the last request the seat answered; otherwise (or when its last
+      // answer asked for it) the whole history.
+      const from = wire?.historyMode === 'delta' && !this.wantsFull[seat] ? (this.acked[seat] as number) : 0;
+      this.wantsFull[seat] = false;
       const req = buildDecisionRequest({
         state: this.state,
         seat,
@@ -146,8 +160,12 @@ export class MatchLoop {
         deadline: requestedAt + timeoutMs,
         timeoutMs,
         names: this.names,
-        history: this.history.snapshot(seat),
+        history: this.history.snapshot(seat, from),
+        historyFrom: from,
+        // The prompt describes the whole current turn, which a delta may start in the middle of.
+        promptHistory: from > 0 ? this.history.view(seat) : undefined,
         strategyPrompt: o.strategyPrompts[seat],
+        wire,
       });
       const f: Inflight = {
         seat,
@@ -162,6 +180,7 @@ export class MatchLoop {
         done: false,
         grace: null,
         report: {},
+        historyEnd: this.history.size(seat),
       };
       round.members.push(f);
       this.inflight[seat] = f;
@@ -179,7 +198,10 @@ export class MatchLoop {
         overheadMs: trigger === null ? null : sent - trigger,
       });
       Promise.resolve(answer).then(
-        (body) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, body, null))),
+        (body) => {
+          this.received(f, body);
+          return f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, body, null));
+        },
         (err: unknown) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, undefined, err))),
       );
     }
@@ -219,6 +241,18 @@ export class MatchLoop {
     const grace = this.stopped ? 0 : this.o.abortGraceMs;
     if (grace <= 0) f.controller.abort(RETIRED);
     else f.grace = setTimeout(() => f.controller.abort(RETIRED), grace);
+  }
+
+  /**
+   * An answer arrived, so the agent received the request and its history: the seat's next delta starts
+   * after it. An answer may ask for the whole history next time (an agent that lost its memory).
+   */
+  private received(f: Inflight, body: unknown): void {
+    const seat = f.seat;
+    if (f.historyEnd > (this.acked[seat] as number)) this.acked[seat] = f.historyEnd;
+    if (typeof body === 'object' && body !== null && (body as { history?: unknown }).history === 'full') {
+      this.wantsFull[seat] = true;
+    }
   }
 
   /** A retired request settled by itself: nothing left to abort. */
