@@ -186,7 +186,7 @@ async function main() {
 
     const rows: Record<string, string[]> = {};
     if (ROWS.includes('house')) rows.house = houseSeats;
-    let agentServer: Proc | null = null;
+    let agentServer: (Proc & { match: RegExpExecArray }) | null = null;
     if (ROWS.includes('http')) {
       agentServer = await start(path.join(here, 'agent-server.ts'), {}, /(http:\/\/\S+)/);
       procs.push(agentServer);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { encryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
@@ -70,6 +72,42 @@ describe('transports', () => {
     const whole = await play(false);
     expect(whole.seen[0]?.[0]?.protocol).toBe(1);
     expect(delta.replay.events).toEqual(whole.replay.events);
+  });
+
+  it("reuses an http agent's connections from one match to the next", async () => {
+    let connections = 0;
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = raw ? (JSON.parse(raw) as { legalActions?: unknown[] }) : {};
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body.legalActions ? { action: body.legalActions[0] } : { ok: true }));
+      });
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const t = createTransports({ wsAgent: () => ({}) as MatchAgent, agentAddresses: 'private' });
+    try {
+      const perMatch: number[] = [];
+      for (const i of [0, 1, 2]) {
+        const before = connections;
+        const agents = [
+          t.forAgent(row({ id: 'ag_http', endpointUrl: url, secretEnc: encryptSecret('s') })),
+          t.forAgent(row({ id: 'ag_bot', isHouse: true, endpointUrl: 'bot:random' }), { seed: `p${i}` }),
+        ];
+        await runMatch({ matchId: `mt_pool${i}`, seed: `pool-${i}`, agents });
+        await Promise.all(agents.map((a) => a.close?.()));
+        perMatch.push(connections - before);
+      }
+      expect(perMatch[0]).toBeGreaterThan(0);
+      // The later matches find the connections open (none was aborted: this agent answers at once).
+      expect(perMatch.slice(1)).toEqual([0, 0]);
+    } finally {
+      await t.close();
+      server.close();
+    }
   });
 
   it('an http agent gets the history mode and prompt preference it registered', () => {

@@ -12,6 +12,7 @@ import type { LlmService } from '@coup/llm';
 import type { AgentAddresses } from './address-policy';
 import type { AgentSecrets } from './agent-secrets';
 import { guardedConnector } from './guarded-connector';
+import { AgentPools } from './agent-pools';
 
 /**
  * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
@@ -71,6 +72,8 @@ export interface Transports {
   forAgent(agent: Agent, opts?: ForAgentOptions): MatchAgent;
   /** The model server for llm agents; null when LLM_BASE_URL is unset. */
   readonly llm: LlmService | null;
+  /** Closes the http agents' shared connection pools. */
+  close(): Promise<void>;
 }
 
 export interface ForAgentOptions {
@@ -96,9 +99,12 @@ export interface TransportDeps {
 export function createTransports(deps: TransportDeps): Transports {
   // One connector for every http agent: it holds no state, only the policy.
   const connect: buildConnector.connector = guardedConnector(deps.agentAddresses);
+  // One keep-alive pool per http agent, reused by its players of every match.
+  const pools = new AgentPools(connect);
   const llm = deps.llm ?? null;
   return {
     llm,
+    close: () => pools.close(),
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
       const house = agent.isHouse ? parseHouseEndpoint(endpoint) : null;
@@ -149,19 +155,20 @@ export function createTransports(deps: TransportDeps): Transports {
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);
       const secret = decryptSecret(agent.secretEnc);
       const handle = deps.secrets?.hold(agent.id, secret);
+      const shared = pools.take(agent.id, agent.endpointUrl);
       const player = httpAgent({
         name: agent.name,
         agentId: agent.id,
         url: agent.endpointUrl,
         secret: handle ? handle.current : secret,
-        connect,
+        pool: shared.pool,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
       player.wire = wirePrefs(agent);
-      if (!handle) return player;
       const close = player.close;
       player.close = async () => {
-        handle.release();
+        handle?.release();
+        shared.release();
         await close?.();
       };
       return player;
