@@ -35,6 +35,11 @@ export interface MatchAgent {
    * make its messages protocol 2. Unset: protocol 1, the whole history and the prompt in every request.
    */
   wire?: WirePrefs;
+  /**
+   * The agent never looks at `decide`'s signal (an in-process bot answers in one go): the runner then
+   * spares an AbortController per request and passes a signal that never aborts.
+   */
+  ignoresSignal?: boolean;
   decide(req: DecisionRequest, signal: AbortSignal, report?: DecisionReport): Promise<unknown>;
   start?(msg: MatchStart, signal: AbortSignal): Promise<void>;
   end?(msg: MatchEnd, signal: AbortSignal): Promise<void>;

@@ -43,7 +43,8 @@ export interface Inflight {
   stateIndex: number;
   requestedAt: number;
   sentMono: number;
-  controller: AbortController;
+  /** null for an agent that ignores its signal (MatchAgent.ignoresSignal). */
+  controller: AbortController | null;
   round: Round;
   done: boolean;
   /** Pending abort of a retired request. */

@@ -16,6 +16,8 @@ export type { SpectatorUpdate, DispatchInfo } from './loop-types';
 // Aborting with a ready-made reason: the default one is a DOMException, whose stack capture is slow.
 const RETIRED = Object.freeze(new Error('decision no longer needed'));
 const EXPIRED = Object.freeze(new Error('deadline passed'));
+/** The signal of agents that ignore theirs (MatchAgent.ignoresSignal). */
+const NEVER = new AbortController().signal;
 
 const WINDOWS: ReadonlySet<Phase> = new Set(['challenge_action', 'block']);
 const ms = (x: number): number => Math.round(x * 1000) / 1000;
@@ -175,7 +177,8 @@ export class MatchLoop {
         stateIndex: this.transitions,
         requestedAt,
         sentMono: 0,
-        controller: new AbortController(),
+        // An agent that ignores its signal (in-process bots) gets one that never aborts: no controller.
+        controller: agent.ignoresSignal ? null : new AbortController(),
         round,
         done: false,
         grace: null,
@@ -187,7 +190,7 @@ export class MatchLoop {
       let answer: Promise<unknown>;
       f.sentMono = o.clock.mono();
       try {
-        answer = agent.decide(req, f.controller.signal, f.report);
+        answer = agent.decide(req, f.controller?.signal ?? NEVER, f.report);
       } catch (err) {
         answer = Promise.reject(err);
       }
@@ -239,8 +242,10 @@ export class MatchLoop {
   private dropClosed(f: Inflight, at: number): void {
     this.record(f, { ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
     const grace = this.stopped ? 0 : this.o.abortGraceMs;
-    if (grace <= 0) f.controller.abort(RETIRED);
-    else f.grace = setTimeout(() => f.controller.abort(RETIRED), grace);
+    const controller = f.controller;
+    if (!controller) return;
+    if (grace <= 0) controller.abort(RETIRED);
+    else f.grace = setTimeout(() => controller.abort(RETIRED), grace);
   }
 
   /**
@@ -268,7 +273,7 @@ export class MatchLoop {
       if (f.done) continue; // retired by an earlier default in this loop
       const fault = new AgentFault('timeout', `no answer within ${round.timeoutMs} ms`);
       this.onAnswer(f, undefined, fault, now);
-      f.controller.abort(EXPIRED);
+      f.controller?.abort(EXPIRED);
     }
   }
 
