@@ -11,7 +11,9 @@ import hmac
 import json
 import os
 import sys
+import threading
 import time
+from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 SECRET = os.environ.get("COUP_AGENT_SECRET", "")
@@ -38,6 +40,49 @@ def signature_error(body, header):
     if not hmac.compare_digest(expected, parts.get("v1", "")):
         return "bad signature"
     return None
+
+
+class MatchMemory:
+    """Each match's whole history, accumulated from protocol 2's delta requests (PROTOCOL.md "History modes").
+
+    A request of an agent registered with historyMode "delta" carries only the events from index `historyFrom`
+    on. remember() appends them by index (a repeated event is never added twice) and puts the whole history
+    back in req["history"], so choose() reads it as in protocol 1. It returns False when events are missing
+    (this process started mid-match): the answer then asks for the whole history next time.
+    """
+
+    def __init__(self, limit=256):
+        self.matches = OrderedDict()
+        self.limit = limit
+        self.lock = threading.Lock()  # ThreadingHTTPServer: one thread per connection
+
+    def remember(self, req):
+        start = req.get("historyFrom")
+        if start is None:
+            return True  # protocol 1: the history is already whole
+        key = (req.get("matchId"), req.get("seat"))
+        with self.lock:
+            known = self.matches.pop(key, None)
+            if start == 0:
+                known = list(req["history"])
+            elif known is None or start > len(known):
+                self.matches[key] = known or []
+                return False
+            else:
+                known.extend(req["history"][len(known) - start:])
+            self.matches[key] = known
+            while len(self.matches) > self.limit:
+                self.matches.popitem(last=False)
+            req["history"] = list(known)
+            req["historyFrom"] = 0
+            return True
+
+    def forget(self, msg):
+        with self.lock:
+            self.matches.pop((msg.get("matchId"), msg.get("seat")), None)
+
+
+MEMORY = MatchMemory()
 
 
 def choose(req):
@@ -138,15 +183,19 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError as e:
             return self.error(400, "invalid_json", str(e))
         if route != "decide":
+            if route == "end" and isinstance(msg, dict):
+                MEMORY.forget(msg)
             return self.reply(200, {"ok": True})  # notifications: answer at once
         if not isinstance(msg, dict) or not msg.get("legalActions"):
             return self.error(400, "validation_failed", "a decision request needs legalActions")
+        complete = MEMORY.remember(msg)
         try:
             action = choose(msg)
         except Exception as e:  # a bug in the policy should not cost a fault: play the first legal action
             print(f"policy error: {e!r}", file=sys.stderr)
             action = msg["legalActions"][0]
-        self.reply(200, {"action": action})
+        # Events are missing (we restarted mid-match): the next request brings the whole history.
+        self.reply(200, {"action": action} if complete else {"action": action, "history": "full"})
 
     def log_message(self, fmt, *args):
         pass  # quiet: one line per decision would flood the terminal

@@ -115,7 +115,17 @@ describe('end to end', () => {
     expect(received.every((r) => r.strategyPrompt === strategyPrompt)).toBe(true);
     expect(hiddenInfoLeaks(received, 2)).toEqual([]);
     const withoutPrompt = ({ strategyPrompt: _p, ...r }: DecisionRequest) => r;
-    expect(wsView.decisions.map((d) => withoutPrompt(d.request))).toEqual(received.map(withoutPrompt));
+    // The agent registered with historyMode delta (the default): protocol 2 requests, each with the events
+    // since its last answer. Folded back, they are the protocol 1 requests the seat replay shows.
+    expect(received.every((r) => r.protocol === 2 && r.historyFrom !== undefined)).toBe(true);
+    expect(received.some((r) => (r.historyFrom ?? 0) > 0)).toBe(true);
+    let whole: DecisionRequest['history'] = [];
+    const folded = received.map(({ historyFrom, ...r }) => {
+      expect(historyFrom).toBeLessThanOrEqual(whole.length);
+      whole = [...whole.slice(0, historyFrom), ...r.history];
+      return { ...r, protocol: 1 as const, history: whole };
+    });
+    expect(wsView.decisions.map((d) => withoutPrompt(d.request))).toEqual(folded.map(withoutPrompt));
     await waitFor(() => notes.length === 2);
     expect(notes.map((n) => n.type)).toEqual(['match_start', 'match_end']);
     expect(notes[1]).toMatchObject({ matchId: id, seat: 2, seed: m.seed, ranking: m.ranking });

@@ -65,17 +65,58 @@ describe('spectators (/v1/matches/:id/live)', () => {
 
     const updates = live.messages.filter((m) => m.type === 'update');
     expect(updates.length).toBeGreaterThan(5);
+    // Watched from the start: the first update is the catch-up, and the updates hold every event once.
+    expect(updates[0]).toMatchObject({ catchUp: true, fromEvent: 0 });
+    let shown = 0;
+    for (const u of updates) {
+      expect(u.fromEvent as number).toBeLessThanOrEqual(shown);
+      shown = Math.max(shown, (u.fromEvent as number) + (u.events as unknown[]).length);
+    }
+    const replay = Replay.parse((await h.api('GET', `/v1/matches/${id}/replay`)).body);
+    expect(shown).toBe(replay.events.length);
     for (const u of updates) expect((u.state as { you: unknown }).you).toBeNull();
     expect(hiddenInfoLeaks(live.messages, null)).toEqual([]);
     await live.close();
 
-    // A spectator who arrives after the end gets the whole log, then the end.
+    // A spectator who arrives after the end gets the end (the replay has the rest).
     const late = await openSocket(`${h.wsUrl}/v1/matches/${id}/live`);
     await late.next((m) => m.type === 'end');
     expect(late.messages[0]).toMatchObject({ type: 'hello', status: 'finished' });
-    expect(late.messages.filter((m) => m.type === 'update')).toHaveLength(updates.length);
-    expect(hiddenInfoLeaks(late.messages, null)).toEqual([]);
+    expect(late.messages.filter((m) => m.type === 'update')).toHaveLength(0);
     await late.close();
+  });
+
+  it('publish nothing while nobody watches; a spectator joining mid-match first gets the table and recent events', async () => {
+    const reg = await h.registerAgent(owner.key, {
+      name: uniqueName('slow-mid'),
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const agent = await slowAgent({ kind: 'honest', delayMs: 150, secret: reg.secret, name: 'mid' });
+    agents.push(agent);
+    await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
+    const id = await h.queueMatch(owner.key, [reg.id, await h.houseAgent('honest')], { timeoutMs: 3000 });
+    const redis = h.platform.runtime.redis;
+    const keys = h.platform.runtime.keys;
+    // Running for a while, unwatched: no live log, no watch mark.
+    for (let i = 0; i < 100; i++) {
+      const m = await h.api<{ status: string }>('GET', `/v1/matches/${id}`);
+      if (m.body.status === 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await redis.lrange(keys.matchLog(id), 0, -1)).toEqual([]);
+    expect(await redis.exists(keys.matchWatched(id))).toBe(0);
+
+    const live = await openSocket(`${h.wsUrl}/v1/matches/${id}/live`);
+    const first = await live.next((m) => m.type === 'update', 5000);
+    expect(first).toMatchObject({ catchUp: true });
+    expect(first.fromEvent as number).toBeGreaterThanOrEqual(0);
+    expect((first.fromEvent as number) + (first.events as unknown[]).length).toBeGreaterThan(3);
+    expect((first.state as { turn: number }).turn).toBeGreaterThan(0);
+    expect(await redis.exists(keys.matchWatched(id))).toBe(1);
+    await live.next((m) => m.type === 'end', 30_000);
+    expect(hiddenInfoLeaks(live.messages, null)).toEqual([]);
+    await live.close();
   });
 
   it('closes with 4404 for an unknown match', async () => {

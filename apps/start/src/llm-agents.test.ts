@@ -271,7 +271,8 @@ describe('while an llm match runs', () => {
     const slow = await registerLlm(`#slow ${STAND_IN_SHARP}`);
     const id = await h.queueMatch(h.adminKey, [slow.id, house[0] as string], { ranked: true });
     const keys = h.platform.runtime.keys;
-    // Wait until the match is running and has published something live.
+    // Someone watches (the live view publishes only then): wait until it has published something.
+    await h.platform.runtime.redis.set(keys.matchWatched(id), '1', 'EX', 60);
     let log: string[] = [];
     for (let i = 0; i < 100 && log.length < 3; i++) {
       await new Promise((r) => setTimeout(r, 100));

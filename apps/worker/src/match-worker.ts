@@ -4,7 +4,8 @@ import { abortMatch } from '@coup/db';
 import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
 import { asJobFailure } from './job-failure';
 import type { MatchJobDeps } from './run-match-job';
-import { liveChannel, runMatchJob } from './run-match-job';
+import { liveFeed } from './live-feed';
+import { runMatchJob } from './run-match-job';
 import { throttled } from '@coup/platform';
 
 export interface MatchWorkerOptions extends MatchJobDeps {
@@ -76,7 +77,7 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
     o.log?.('match job failed', { matchId: job.data.matchId, err: err.message });
     const { matchId } = job.data;
     void abortMatch(o.prisma, matchId, `worker error: ${err.message}`.slice(0, 500))
-      .then((aborted) => aborted && liveChannel(matchId, o).aborted())
+      .then((aborted) => aborted && liveFeed(matchId, o).aborted())
       .catch(() => undefined)
       .finally(() => ended(matchId));
   });

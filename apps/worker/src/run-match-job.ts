@@ -4,7 +4,8 @@ import type { PrismaClient } from '@coup/db';
 import { llmUsage, seatStats } from '@coup/platform';
 import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
-import type { MatchAgent, SpectatorUpdate } from '@coup/runner';
+import type { MatchAgent } from '@coup/runner';
+import { liveFeed } from './live-feed';
 import { retryTransient } from './retry-transient';
 import { seatedAs } from './seated-as';
 
@@ -22,8 +23,6 @@ export interface MatchJobDeps {
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
-/** How long a finished match's live log stays readable for late spectators. */
-const LIVE_LOG_TTL_S = 3600;
 /**
  * How long a played match's result waits for an unreachable Postgres before the job fails (and is retried,
  * playing the match again). The job keeps its lock meanwhile (that is Redis), so no other worker takes it.
@@ -44,7 +43,7 @@ export async function runMatchJob(
 ): Promise<MatchJobOutcome> {
   const match = await claimMatch(deps.prisma, matchId);
   if (!match) return 'already_done';
-  const live = liveChannel(matchId, deps);
+  const live = liveFeed(matchId, deps);
   let agents: MatchAgent[];
   try {
     // Grouped matches (duplicate play) share their deal: house bots then answer by the deal, not the match.
@@ -124,6 +123,7 @@ export async function runMatchJob(
     live.end(replay.ranking);
     return 'finished';
   } finally {
+    live.stop();
     cap.clear();
     await Promise.allSettled(agents.map((a) => a.close?.()));
   }
@@ -135,32 +135,4 @@ function wallClockCap(ms: number | undefined): { signal: AbortSignal; clear: () 
   if (ms === undefined) return { signal: controller.signal, clear: () => undefined };
   const timer = setTimeout(() => controller.abort(new Error(`over MATCH_MAX_MS (${ms} ms)`)), ms);
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
-
-/**
- * Public events of the match for spectators: published on the match's channel as they happen, and kept in
- * a capped list so someone who opens the live view mid-match first gets what already happened.
- */
-export function liveChannel(matchId: string, deps: Pick<MatchJobDeps, 'redis' | 'keys' | 'log'>) {
-  const channel = deps.keys.matchEvents(matchId);
-  const logKey = deps.keys.matchLog(matchId);
-  const send = (msg: object) => {
-    const json = JSON.stringify(msg);
-    deps.redis
-      .multi()
-      .rpush(logKey, json)
-      .expire(logKey, LIVE_LOG_TTL_S)
-      .publish(channel, json)
-      .exec()
-      .catch((err: unknown) => deps.log?.('live publish failed', { matchId, err: String(err) }));
-  };
-  return {
-    // A retried match starts its live log again.
-    reset: () => deps.redis.del(logKey),
-    publish: (u: SpectatorUpdate) => send({ type: 'update', matchId, events: u.events, state: u.state }),
-    end: (ranking: number[][]) => send({ type: 'end', matchId, ranking }),
-    /** Spectators are told (and their sockets closed) when a match is given up too. */
-    aborted: (abortReason?: string) =>
-      send({ type: 'end', matchId, status: 'aborted', ...(abortReason ? { abortReason } : {}) }),
-  };
 }

@@ -36,6 +36,9 @@ export const AgentListQuery = z.strictObject({
   limit: Limit,
 });
 
+/** How much history an agent's decision requests carry (PROTOCOL.md "History modes"). */
+export const HistoryMode = z.enum(['delta', 'full']);
+
 export const AgentCreate = z
   .strictObject({
     name: Name,
@@ -47,6 +50,13 @@ export const AgentCreate = z
     strategyPrompt: z.string().min(1).max(4000).optional(),
     /** Let other accounts seat this agent at their casual tables (POST /v1/tables). Default false. */
     allowChallenges: z.boolean().optional(),
+    /**
+     * `delta` (default): each decision request carries only the events since the seat's last answered
+     * request (protocol 2); `full`: the whole history every time (protocol 1 when wantsPrompt is true).
+     */
+    historyMode: HistoryMode.optional(),
+    /** Whether decision requests carry the plain-text `prompt`. Default true; llm agents always get it. */
+    wantsPrompt: z.boolean().optional(),
   })
   .refine((a) => a.transport !== 'http' || a.endpointUrl, {
     path: ['endpointUrl'],
@@ -74,6 +84,8 @@ export const AgentUpdate = z.strictObject({
   strategyPrompt: z.string().min(1).max(4000).nullable().optional(),
   status: z.enum(['active', 'paused']).optional(),
   allowChallenges: z.boolean().optional(),
+  historyMode: HistoryMode.optional(),
+  wantsPrompt: z.boolean().optional(),
 });
 
 export const RatingOut = z.object({
@@ -99,6 +111,10 @@ export const AgentOut = z
     isHouse: z.boolean(),
     /** Whether any account may seat this agent at its casual tables (POST /v1/tables). */
     allowChallenges: z.boolean(),
+    /** What its decision requests carry (PROTOCOL.md "History modes"): history since the last answer, or all. */
+    historyMode: HistoryMode,
+    /** Whether its decision requests carry the plain-text `prompt`. */
+    wantsPrompt: z.boolean(),
     inQueue: z.boolean(),
     rating: RatingOut.nullable(),
     createdAt: Timestamp,

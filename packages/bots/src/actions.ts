@@ -36,3 +36,8 @@ export function passOrFirst(req: DecisionRequest): LegalAction {
 export function answer(action: LegalAction): Answer {
   return { action };
 }
+
+/** An answer that asks for the whole history next time when the bot's memory misses events. */
+export function remembering(a: Answer, complete: boolean): Answer {
+  return complete ? a : { ...a, history: 'full' };
+}

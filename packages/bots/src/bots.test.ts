@@ -111,9 +111,19 @@ describe('determinism', () => {
     expect(trace('d1').answers).not.toEqual(trace('d2').answers);
   });
 
-  it('a bot answers a repeated request the same way, whatever it was asked in between', () => {
+  it('a bot answers a repeated request (whole history) the same way, whatever it was asked in between', () => {
+    // Requests with each seat's whole history (protocol 1 style): a delta only makes sense after the
+    // requests before it, which the bot remembers (memory.test.ts).
     const reqs: DecisionRequest[] = [];
-    playMatch(lineupOf('rq'), { seed: 'rq', onDecision: (req) => reqs.push(req) });
+    const wholes: DecisionRequest['history'][] = [[], [], [], []];
+    playMatch(lineupOf('rq'), {
+      seed: 'rq',
+      onDecision: (req) => {
+        const whole = wholes[req.seat]!.slice(0, req.historyFrom).concat(req.history);
+        wholes[req.seat] = whole;
+        reqs.push({ ...req, history: whole, historyFrom: 0 });
+      },
+    });
     for (const kind of BOT_KINDS) {
       const a = createBot(kind, { seed: 's' });
       const b = createBot(kind, { seed: 's' });

@@ -30,85 +30,100 @@ function blank(): SeatRecord {
   return { challenges: 0, challengePasses: 0, truthful: 0, caught: 0, claims: new Set(), denied: new Set() };
 }
 
-/** Replays the public history into one record per seat. Unknown or malformed entries are skipped. */
-export function readHistory(history: readonly HistoryEntry[], seats: number): SeatRecord[] {
-  const recs = Array.from({ length: seats }, blank);
-  let declared: { action: string; target: number | null } | null = null;
-  for (const e of history) {
-    const seat = num(e, 'seat');
-    const rec = seat !== null ? recs[seat] : undefined;
-    switch (e.event) {
-      case 'declared': {
-        declared = { action: str(e, 'action') ?? '', target: num(e, 'target') };
-        const claim = str(e, 'claim');
-        if (rec && isRole(claim)) {
-          rec.claims.add(claim);
-          rec.denied.delete(claim);
-        }
-        break;
+/** What the public history says so far: one record per seat, and the action being declared. */
+export interface HistoryRecord {
+  recs: SeatRecord[];
+  declared: { action: string; target: number | null } | null;
+}
+
+/** Records for up to 6 seats (seat numbers index them directly). */
+export function blankRecord(seats = 6): HistoryRecord {
+  return { recs: Array.from({ length: seats }, blank), declared: null };
+}
+
+/** Folds one history entry into the record. Unknown or malformed entries are skipped. */
+export function applyEntry(h: HistoryRecord, e: HistoryEntry): void {
+  const recs = h.recs;
+  const seat = num(e, 'seat');
+  const rec = seat !== null ? recs[seat] : undefined;
+  switch (e.event) {
+    case 'declared': {
+      h.declared = { action: str(e, 'action') ?? '', target: num(e, 'target') };
+      const claim = str(e, 'claim');
+      if (rec && isRole(claim)) {
+        rec.claims.add(claim);
+        rec.denied.delete(claim);
       }
-      case 'passed': {
-        const phase = str(e, 'phase');
-        if (!rec) break;
-        if (phase === 'challenge_action' || phase === 'challenge_block') rec.challengePasses++;
-        else if (phase === 'block' && declared) {
-          // Not blocking is a hint about the cards: a target that lets itself be assassinated has no
-          // contessa, one that lets itself be robbed likely has neither captain nor ambassador.
-          if (declared.action === 'assassinate' && declared.target === seat) rec.denied.add('contessa');
-          if (declared.action === 'steal' && declared.target === seat) {
-            rec.denied.add('captain');
-            rec.denied.add('ambassador');
-          }
-          if (declared.action === 'foreign_aid') rec.denied.add('duke');
-        }
-        break;
-      }
-      case 'blocked': {
-        const role = str(e, 'role');
-        if (rec && isRole(role)) {
-          rec.claims.add(role);
-          rec.denied.delete(role);
-        }
-        break;
-      }
-      case 'challenged': {
-        if (rec) rec.challenges++;
-        const challenged = num(e, 'challenged');
-        const target = challenged !== null ? recs[challenged] : undefined;
-        const claim = str(e, 'claim');
-        if (!target) break;
-        if ((e as Record<string, unknown>).truthful === true) target.truthful++;
-        else {
-          target.caught++;
-          if (isRole(claim)) {
-            target.claims.delete(claim);
-            target.denied.add(claim);
-          }
-        }
-        break;
-      }
-      case 'card_shown': {
-        // The shown card went back into the deck; the replacement is unknown to everyone else.
-        const role = str(e, 'role');
-        if (rec && isRole(role)) rec.claims.delete(role);
-        break;
-      }
-      case 'influence_lost': {
-        const role = str(e, 'role');
-        if (rec && isRole(role)) rec.claims.delete(role);
-        break;
-      }
-      case 'exchange_returned':
-        if (rec) {
-          rec.claims.clear();
-          rec.denied.clear();
-        }
-        break;
-      default:
-        break;
+      break;
     }
+    case 'passed': {
+      const phase = str(e, 'phase');
+      const declared = h.declared;
+      if (!rec) break;
+      if (phase === 'challenge_action' || phase === 'challenge_block') rec.challengePasses++;
+      else if (phase === 'block' && declared) {
+        // Not blocking is a hint about the cards: a target that lets itself be assassinated has no
+        // contessa, one that lets itself be robbed likely has neither captain nor ambassador.
+        if (declared.action === 'assassinate' && declared.target === seat) rec.denied.add('contessa');
+        if (declared.action === 'steal' && declared.target === seat) {
+          rec.denied.add('captain');
+          rec.denied.add('ambassador');
+        }
+        if (declared.action === 'foreign_aid') rec.denied.add('duke');
+      }
+      break;
+    }
+    case 'blocked': {
+      const role = str(e, 'role');
+      if (rec && isRole(role)) {
+        rec.claims.add(role);
+        rec.denied.delete(role);
+      }
+      break;
+    }
+    case 'challenged': {
+      if (rec) rec.challenges++;
+      const challenged = num(e, 'challenged');
+      const target = challenged !== null ? recs[challenged] : undefined;
+      const claim = str(e, 'claim');
+      if (!target) break;
+      if ((e as Record<string, unknown>).truthful === true) target.truthful++;
+      else {
+        target.caught++;
+        if (isRole(claim)) {
+          target.claims.delete(claim);
+          target.denied.add(claim);
+        }
+      }
+      break;
+    }
+    case 'card_shown': {
+      // The shown card went back into the deck; the replacement is unknown to everyone else.
+      const role = str(e, 'role');
+      if (rec && isRole(role)) rec.claims.delete(role);
+      break;
+    }
+    case 'influence_lost': {
+      const role = str(e, 'role');
+      if (rec && isRole(role)) rec.claims.delete(role);
+      break;
+    }
+    case 'exchange_returned':
+      if (rec) {
+        rec.claims.clear();
+        rec.denied.clear();
+      }
+      break;
+    default:
+      break;
   }
-  return recs;
+}
+
+/** Replays a whole public history into one record per seat (bots keep it incrementally: HistoryMemory). */
+export function readHistory(history: readonly HistoryEntry[], seats: number): SeatRecord[] {
+  const h = blankRecord(seats);
+  for (const e of history) applyEntry(h, e);
+  return h.recs;
 }
 
 /** How often a seat challenges, shrunk toward `prior` while there are few observations. */

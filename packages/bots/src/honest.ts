@@ -1,6 +1,7 @@
 import type { Role } from '@coup/engine';
-import type { DecisionRequest } from '@coup/protocol';
-import { answer, find, findBlock, findTargeted, passOrFirst, targetsOf } from './actions';
+import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
+import { HistoryMemory } from './memory';
+import { answer, remembering, find, findBlock, findTargeted, passOrFirst, targetsOf } from './actions';
 import { BASE_VALUE, chooseLoss, chooseReturn } from './cards';
 import { player, readTable, holds } from './table';
 import type { Table } from './table';
@@ -11,19 +12,35 @@ import type { Bot, BotOptions, LegalAction } from './types';
  * only claims that the cards it can see prove false. Fully deterministic: it needs no randomness.
  */
 export function honestBot(_opts: BotOptions = {}): Bot {
+  // Per match, the seats that have blocked with a duke, kept up to date from each request's new events.
+  const memory = new HistoryMemory<Set<number>>(() => new Set(), noteDukeBlock);
   return {
     name: 'honest',
     decide(req) {
-      return answer(honestAction(req));
+      const known = memory.recall(req);
+      return remembering(answer(honestAction(req, known.state)), known.complete);
     },
   };
 }
 
-export function honestAction(req: DecisionRequest): LegalAction {
+function noteDukeBlock(blockers: Set<number>, e: HistoryEntry): void {
+  if (e.event === 'blocked' && (e as Record<string, unknown>).role === 'duke' && typeof e.seat === 'number')
+    blockers.add(e.seat);
+}
+
+/** `dukeBlockers`: seats that blocked with a duke so far (a bot's memory); default: from `req.history`. */
+export function honestAction(req: DecisionRequest, dukeBlockers?: ReadonlySet<number>): LegalAction {
   const t = readTable(req);
   switch (req.phase) {
-    case 'action':
-      return turn(req, t);
+    case 'action': {
+      let blockers = dukeBlockers;
+      if (!blockers) {
+        const found = new Set<number>();
+        for (const e of req.history) noteDukeBlock(found, e);
+        blockers = found;
+      }
+      return turn(req, t, blockers);
+    }
     case 'challenge_action':
     case 'challenge_block': {
       const claim =
@@ -74,7 +91,7 @@ function richest(t: Table, targets: number[]): number | undefined {
   return best;
 }
 
-function turn(req: DecisionRequest, t: Table): LegalAction {
+function turn(req: DecisionRequest, t: Table, dukeBlockers: ReadonlySet<number>): LegalAction {
   const coupTarget = richest(t, targetsOf(req, 'coup'));
   if (coupTarget !== undefined) {
     const coup = findTargeted(req, 'coup', coupTarget);
@@ -100,11 +117,6 @@ function turn(req: DecisionRequest, t: Table): LegalAction {
     if (a) return a;
   }
   // Foreign aid, unless a living opponent has already blocked it with a duke.
-  const dukeBlocked = req.history.some(
-    (e) =>
-      e.event === 'blocked' &&
-      (e as Record<string, unknown>).role === 'duke' &&
-      t.opponents.some((o) => o.seat === e.seat),
-  );
+  const dukeBlocked = t.opponents.some((o) => dukeBlockers.has(o.seat));
   return (dukeBlocked ? find(req, 'income') : find(req, 'foreign_aid')) ?? passOrFirst(req);
 }

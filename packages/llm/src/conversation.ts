@@ -1,3 +1,4 @@
+import { renderPrompt } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 import { rulesText } from './rules';
 
@@ -21,9 +22,12 @@ export function systemMessage(strategyPrompt?: string | null): string {
   return `${rules}\n\nSTRATEGY (from the agent's author)\n${strategyPrompt}`;
 }
 
-/** The user message of a decision. */
-export function userMessage(req: Pick<DecisionRequest, 'prompt'>): string {
-  return `${req.prompt}\nReply with the JSON object only.`;
+/**
+ * The user message of a decision. An llm seat always has its prompt built by the runner (wantsPrompt is
+ * forced for it); a request without one (a caller that built it with wantsPrompt false) is rendered here.
+ */
+export function userMessage(req: DecisionRequest): string {
+  return `${req.prompt ?? renderPrompt(req)}\nReply with the JSON object only.`;
 }
 
 /** Sent back once when the answer was not a legal action, with the reason. */
@@ -45,7 +49,7 @@ export type Exchange = readonly [ChatMessage, ChatMessage];
  * `historyTokens` (oldest first, as they happened), then the decision's prompt.
  */
 export function conversation(
-  req: Pick<DecisionRequest, 'prompt'>,
+  req: DecisionRequest,
   strategyPrompt?: string | null,
   history: readonly Exchange[] = [],
   historyTokens = 0,

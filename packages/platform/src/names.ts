@@ -11,8 +11,13 @@ export const QUEUE = {
 export const keys = (prefix: string) => ({
   /** Public events of a running match, published as they happen (spectators). */
   matchEvents: (matchId: string) => `${prefix}:match:${matchId}:events`,
-  /** The public events so far of a running match, so a spectator who joins late can catch up. */
+  /**
+   * The live log of a running match while it is watched: the latest messages (a catch-up among them), capped
+   * and expiring; shrunk to the `end` message at the end. A spectator who joins reads it first.
+   */
   matchLog: (matchId: string) => `${prefix}:match:${matchId}:log`,
+  /** Exists while the match has spectators (set with a short TTL and refreshed by the API's spectator sockets). */
+  matchWatched: (matchId: string) => `${prefix}:match:${matchId}:watched`,
   /** Platform -> WebSocket agent: messages for whichever API instance holds the agent's socket. */
   agentOut: (agentId: string) => `${prefix}:agent:${agentId}:out`,
   /** WebSocket agent -> platform: answers, for whichever worker runs the match. */

@@ -98,6 +98,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     async close() {
       await (await revocations.catch(() => null))?.().catch(() => undefined);
       hub.close();
+      await transports.close().catch(() => undefined);
       await matchQueue.close().catch(() => undefined);
       subscriber.disconnect();
       redis.disconnect();

@@ -4,6 +4,7 @@ import type { Bot } from '@coup/bots';
 import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { parseDecisionId } from '@coup/protocol';
+import type { WirePrefs } from '@coup/protocol';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
@@ -11,6 +12,7 @@ import type { LlmService } from '@coup/llm';
 import type { AgentAddresses } from './address-policy';
 import type { AgentSecrets } from './agent-secrets';
 import { guardedConnector } from './guarded-connector';
+import { AgentPools } from './agent-pools';
 
 /**
  * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
@@ -47,6 +49,17 @@ function byDeal(decide: Bot['decide']): Bot['decide'] {
   };
 }
 
+const HOUSE_WIRE: WirePrefs = Object.freeze({ historyMode: 'delta', wantsPrompt: false });
+const LLM_WIRE: WirePrefs = Object.freeze({ historyMode: 'delta', wantsPrompt: true });
+
+/**
+ * What an http or ws agent registered (historyMode, wantsPrompt). A person's seat (transport `human`)
+ * keeps protocol 1: the table page shows the whole history it is sent.
+ */
+export function wirePrefs(agent: Pick<Agent, 'historyMode' | 'wantsPrompt'>): WirePrefs {
+  return { historyMode: agent.historyMode, wantsPrompt: agent.wantsPrompt };
+}
+
 /** `perTable`: a person's seat, present at a table only through that table's socket (see WsBridge). */
 export type WsAgentFactory = (agent: Pick<Agent, 'id' | 'name'>, o?: { perTable?: boolean }) => MatchAgent;
 
@@ -59,6 +72,8 @@ export interface Transports {
   forAgent(agent: Agent, opts?: ForAgentOptions): MatchAgent;
   /** The model server for llm agents; null when LLM_BASE_URL is unset. */
   readonly llm: LlmService | null;
+  /** Closes the http agents' shared connection pools. */
+  close(): Promise<void>;
 }
 
 export interface ForAgentOptions {
@@ -84,9 +99,12 @@ export interface TransportDeps {
 export function createTransports(deps: TransportDeps): Transports {
   // One connector for every http agent: it holds no state, only the policy.
   const connect: buildConnector.connector = guardedConnector(deps.agentAddresses);
+  // One keep-alive pool per http agent, reused by its players of every match.
+  const pools = new AgentPools(connect);
   const llm = deps.llm ?? null;
   return {
     llm,
+    close: () => pools.close(),
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
       const house = agent.isHouse ? parseHouseEndpoint(endpoint) : null;
@@ -102,22 +120,28 @@ export function createTransports(deps: TransportDeps): Transports {
         );
         const player = inProcessAgent(agent.name, opts.duplicate ? byDeal(decide) : decide);
         player.agentId = agent.id;
+        // Bots keep their own memory of the match and never read the prompt.
+        player.wire = HOUSE_WIRE;
         return player;
       }
       if (agent.transport === 'llm') {
         if (!llm) throw new Error(`llm agent ${agent.id} cannot play: LLM_BASE_URL is not set`);
         if (!agent.modelName) throw new Error(`llm agent ${agent.id} has no modelName`);
         // Throws (UnknownModelError) when LLM_MODELS no longer lists the agent's model.
-        return llm.agent({
+        const player = llm.agent({
           name: agent.name,
           agentId: agent.id,
           model: agent.modelName,
           strategyPrompt: agent.strategyPrompt,
         });
+        // The model is asked the prompt (built over the whole history); the history itself is unused.
+        player.wire = LLM_WIRE;
+        return player;
       }
       if (agent.transport === 'ws') {
         const player = deps.wsAgent(agent);
         player.agentId = agent.id;
+        player.wire = wirePrefs(agent);
         return player;
       }
       if (agent.transport === 'human') {
@@ -131,18 +155,20 @@ export function createTransports(deps: TransportDeps): Transports {
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);
       const secret = decryptSecret(agent.secretEnc);
       const handle = deps.secrets?.hold(agent.id, secret);
+      const shared = pools.take(agent.id, agent.endpointUrl);
       const player = httpAgent({
         name: agent.name,
         agentId: agent.id,
         url: agent.endpointUrl,
         secret: handle ? handle.current : secret,
-        connect,
+        pool: shared.pool,
         ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
       });
-      if (!handle) return player;
+      player.wire = wirePrefs(agent);
       const close = player.close;
       player.close = async () => {
-        handle.release();
+        handle?.release();
+        shared.release();
         await close?.();
       };
       return player;

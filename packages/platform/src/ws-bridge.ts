@@ -14,7 +14,7 @@ export const DISCONNECTED_MARGIN_MS = 150;
 
 interface Waiter {
   agentId: string;
-  resolve(answer: { action: unknown; comment?: string }): void;
+  resolve(answer: { action: unknown; comment?: string; history?: unknown }): void;
 }
 
 /**
@@ -67,23 +67,25 @@ export class WsBridge {
     const k = this.keys;
     let check: NodeJS.Timeout | undefined;
     try {
-      const answered = new Promise<{ action: unknown; comment?: string }>((resolve, reject) => {
-        this.waiting.set(req.decisionId, { agentId, resolve });
-        const abort = () => reject(new AgentFault('timeout', 'no answer before the deadline'));
-        if (signal.aborted) abort();
-        else signal.addEventListener('abort', abort, { once: true });
-        // An agent that has no socket left just before the deadline is `disconnected`, not slow (the
-        // runner records its own `timeout` at the deadline itself, so this has to come first).
-        check = setTimeout(
-          () =>
-            void this.isOnline(presenceId).then(
-              (online) =>
-                online || reject(new AgentFault('disconnected', 'no open WebSocket before the deadline')),
-              () => undefined,
-            ),
-          Math.max(0, req.deadline - Date.now() - DISCONNECTED_MARGIN_MS),
-        );
-      });
+      const answered = new Promise<{ action: unknown; comment?: string; history?: unknown }>(
+        (resolve, reject) => {
+          this.waiting.set(req.decisionId, { agentId, resolve });
+          const abort = () => reject(new AgentFault('timeout', 'no answer before the deadline'));
+          if (signal.aborted) abort();
+          else signal.addEventListener('abort', abort, { once: true });
+          // An agent that has no socket left just before the deadline is `disconnected`, not slow (the
+          // runner records its own `timeout` at the deadline itself, so this has to come first).
+          check = setTimeout(
+            () =>
+              void this.isOnline(presenceId).then(
+                (online) =>
+                  online || reject(new AgentFault('disconnected', 'no open WebSocket before the deadline')),
+                () => undefined,
+              ),
+            Math.max(0, req.deadline - Date.now() - DISCONNECTED_MARGIN_MS),
+          );
+        },
+      );
       const ttl = Math.max(1, req.deadline - Date.now());
       await this.redis
         .multi()
@@ -119,8 +121,12 @@ export class WsBridge {
     // Only the agent asked may answer its decision (channels are per agent; this guards a mixup).
     if (!w || w.agentId !== agentId) return;
     this.waiting.delete(parsed.answer.decisionId);
-    const { action, comment } = parsed.answer;
-    w.resolve(comment === undefined ? { action } : { action, comment });
+    const { action, comment, history } = parsed.answer;
+    const answer: { action: unknown; comment?: string; history?: unknown } = { action };
+    if (comment !== undefined) answer.comment = comment;
+    // `"history": "full"` asks for the whole history in the next request (PROTOCOL.md "History modes").
+    if (history === 'full') answer.history = history;
+    w.resolve(answer);
   }
 
   private async acquire(agentId: string): Promise<void> {

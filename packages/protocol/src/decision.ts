@@ -4,7 +4,8 @@ import type { HistoryEntry } from './game';
 import type { DecisionRequest } from './messages';
 import { renderPrompt } from './prompt';
 import type { PromptInput } from './prompt';
-import { PROTOCOL_VERSION } from './version';
+import { PROTOCOL_VERSION, protocolFor } from './version';
+import type { WirePrefs } from './version';
 import { wireState } from './wire';
 
 /**
@@ -42,9 +43,21 @@ export interface BuildDecisionOptions {
   timeoutMs: number;
   /** Display names, by seat. */
   names: readonly string[];
-  /** The public history as this seat may see it (events redacted with eventFor(e, seat)), oldest first. */
+  /**
+   * The public history sent, as this seat may see it (events redacted with eventFor(e, seat)), oldest
+   * first: the whole history, or in delta mode the entries from `historyFrom` on.
+   */
   history: HistoryEntry[];
+  /** Protocol 2: index of `history[0]` in the seat's whole history (default 0). */
+  historyFrom?: number;
+  /**
+   * The seat's whole history, when `history` is a delta: the prompt describes the current turn, which
+   * may have begun before the delta. Only read during the call. Default: `history`.
+   */
+  promptHistory?: readonly HistoryEntry[];
   strategyPrompt?: string;
+  /** What the seat's player wants (default: protocol 1, whole history and prompt). */
+  wire?: WirePrefs;
 }
 
 /**
@@ -52,21 +65,33 @@ export interface BuildDecisionOptions {
  * request can be rebuilt from a replay exactly as it was sent.
  */
 export function buildDecisionRequest(o: BuildDecisionOptions): DecisionRequest {
-  // One object, keys in PROTOCOL.md order, `prompt` filled in last (renderPrompt does not read it).
-  const req: PromptInput & { prompt?: string } = {
-    protocol: PROTOCOL_VERSION,
-    type: 'decision',
+  const protocol = protocolFor(o.wire);
+  const state = wireState(viewFor(o.state, o.seat), o.names);
+  const legal = legalActions(o.state, o.seat);
+  // One object, keys in PROTOCOL.md order (historyFrom right after history, protocol 2 only), `prompt`
+  // filled in last (renderPrompt does not read it).
+  const head = {
+    protocol,
+    type: 'decision' as const,
     matchId: o.matchId,
     decisionId: o.decisionId,
     seat: o.seat,
     phase: o.state.phase,
     deadline: o.deadline,
     timeoutMs: o.timeoutMs,
-    state: wireState(viewFor(o.state, o.seat), o.names),
+    state,
     history: o.history,
-    legalActions: legalActions(o.state, o.seat),
   };
+  const req: PromptInput & { prompt?: string } =
+    protocol === PROTOCOL_VERSION
+      ? { ...head, legalActions: legal }
+      : { ...head, historyFrom: o.historyFrom ?? 0, legalActions: legal };
   if (o.strategyPrompt !== undefined) req.strategyPrompt = o.strategyPrompt;
-  req.prompt = renderPrompt(req);
+  // Built only for agents that read it: rendering is a good part of a request's cost.
+  if (o.wire?.wantsPrompt ?? true) {
+    req.prompt = renderPrompt(
+      o.promptHistory && o.promptHistory !== o.history ? { ...req, history: o.promptHistory } : req,
+    );
+  }
   return req as DecisionRequest;
 }

@@ -81,6 +81,8 @@ export function playScenario(): Scenario {
   let state = createGame({ players: 3, seed: SEED, setup: SETUP });
   const history: HistoryEntry[][] = [[], [], []];
   const requests: Record<string, DecisionRequest> = {};
+  // By seat: its history's size when it last answered (where a delta-mode request starts).
+  const answeredAt = [0, 0, 0];
   SCRIPT.forEach(([seat, action, capture], round) => {
     if (capture) {
       requests[capture] = buildDecisionRequest({
@@ -95,6 +97,25 @@ export function playScenario(): Scenario {
         strategyPrompt: seat === 2 ? STRATEGY : undefined,
       });
     }
+    if (capture === 'decision-challenge_action') {
+      // The same question in protocol 2, to an agent registered with historyMode delta, wantsPrompt false.
+      const from = answeredAt[seat]!;
+      requests['decision-delta'] = buildDecisionRequest({
+        state,
+        seat,
+        matchId: MATCH_ID,
+        decisionId: decisionId(MATCH_ID, round + 34, seat),
+        deadline: DEADLINE,
+        timeoutMs: TIMEOUT_MS,
+        names: NAMES,
+        history: history[seat]!.slice(from),
+        historyFrom: from,
+        promptHistory: history[seat]!,
+        strategyPrompt: STRATEGY,
+        wire: { historyMode: 'delta', wantsPrompt: false },
+      });
+    }
+    answeredAt[seat] = history[seat]!.length;
     const r = applyAction(state, seat, action);
     if (!r.ok) throw new Error(`scenario step ${round}: ${r.error.message}`);
     state = r.state;

@@ -28,6 +28,7 @@ const PHASES = [
 
 const SCHEMAS: Record<string, z.ZodType[]> = {
   ...Object.fromEntries(PHASES.map((p) => [`decision-${p}`, [DecisionRequest, ServerMessage]])),
+  'decision-delta': [DecisionRequest, ServerMessage],
   answer: [Answer],
   'answer-targeted': [Answer],
   match_start: [MatchStart, ServerMessage],
@@ -182,6 +183,42 @@ describe('decision request', () => {
     }
     const own = withSlots(2);
     expect(own).toEqual([expect.objectContaining({ event: 'influence_lost', slot: 1, role: 'contessa' })]);
+  });
+
+  it('in protocol 2 (delta, no prompt) carries only the events since the seat last answered', () => {
+    const full = load();
+    const delta = read('decision-delta') as DecisionRequest;
+    expect(Object.keys(delta)).toEqual([
+      'protocol',
+      'type',
+      'matchId',
+      'decisionId',
+      'seat',
+      'phase',
+      'deadline',
+      'timeoutMs',
+      'state',
+      'history',
+      'historyFrom',
+      'legalActions',
+      'strategyPrompt',
+    ]);
+    expect(delta.protocol).toBe(2);
+    expect(delta.historyFrom).toBeGreaterThan(0);
+    expect(delta.history.length).toBeGreaterThan(0);
+    // The delta is exactly the tail of the whole history, from historyFrom on.
+    expect(full.history.slice(delta.historyFrom)).toEqual(delta.history);
+    const { history: _h, historyFrom: _f, protocol: _p, ...restDelta } = delta;
+    const { history: _h1, prompt: _pr, protocol: _p1, ...restFull } = full;
+    expect(restDelta).toEqual(restFull);
+  });
+
+  it('refuses a protocol 1 request without a prompt, and a protocol 2 one without historyFrom', () => {
+    const full = load();
+    const { prompt: _p, ...noPrompt } = full;
+    expect(DecisionRequest.safeParse(noPrompt).success).toBe(false);
+    expect(DecisionRequest.safeParse({ ...full, protocol: 2 }).success).toBe(false);
+    expect(DecisionRequest.safeParse({ ...full, protocol: 2, historyFrom: 0 }).success).toBe(true);
   });
 
   it('shows the drawn cards during exchange_return, to the exchanging seat only', () => {

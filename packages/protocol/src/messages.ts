@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { HistoryEntry, LegalAction, Phase, WireState, Action } from './game';
 
-export const ProtocolVersion = z.literal(1);
+/** 1: full history and prompt in every request; 2: delta history, prompt only when wanted (version.ts). */
+export const ProtocolVersion = z.union([z.literal(1), z.literal(2)]);
 
 export const FAULT_REASONS = [
   'timeout',
@@ -16,23 +17,50 @@ export const FAULT_REASONS = [
 export const FaultReason = z.enum(FAULT_REASONS);
 export type FaultReason = z.infer<typeof FaultReason>;
 
-export const DecisionRequest = z.object({
-  protocol: ProtocolVersion,
-  type: z.literal('decision'),
-  matchId: z.string(),
-  decisionId: z.string(),
-  seat: z.number().int().min(0).max(5),
-  phase: Phase,
-  /** Epoch milliseconds. */
-  deadline: z.number().int(),
-  timeoutMs: z.number().int().positive(),
-  state: WireState,
-  history: z.array(HistoryEntry),
-  legalActions: z.array(LegalAction).min(1),
-  strategyPrompt: z.string().optional(),
-  /** Plain-text rendering of the same situation, for agents that forward it to a language model. */
-  prompt: z.string(),
-});
+export const DecisionRequest = z
+  .object({
+    protocol: ProtocolVersion,
+    type: z.literal('decision'),
+    matchId: z.string(),
+    decisionId: z.string(),
+    seat: z.number().int().min(0).max(5),
+    phase: Phase,
+    /** Epoch milliseconds. */
+    deadline: z.number().int(),
+    timeoutMs: z.number().int().positive(),
+    state: WireState,
+    /** Protocol 1: every public event so far. Protocol 2: the events from index `historyFrom` on. */
+    history: z.array(HistoryEntry),
+    /**
+     * Protocol 2 only: the index, in the match's whole public history of this seat, of `history`'s first
+     * entry (0 when it is the whole history). An agent that knows fewer events than this has a gap.
+     */
+    historyFrom: z.number().int().min(0).optional(),
+    legalActions: z.array(LegalAction).min(1),
+    strategyPrompt: z.string().optional(),
+    /**
+     * Plain-text rendering of the same situation (over the whole history), for agents that forward it to a
+     * language model. Always present in protocol 1; in protocol 2 only for agents with wantsPrompt.
+     */
+    prompt: z.string().optional(),
+  })
+  .superRefine((r, ctx) => {
+    // Protocol 1 is exactly what agents got before protocol 2: a prompt, and no historyFrom.
+    if (r.protocol === 1 && r.prompt === undefined)
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'protocol 1 requests carry a prompt' });
+    if (r.protocol === 1 && r.historyFrom !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['historyFrom'],
+        message: 'protocol 1 requests have no historyFrom',
+      });
+    if (r.protocol === 2 && r.historyFrom === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['historyFrom'],
+        message: 'protocol 2 requests carry historyFrom',
+      });
+  });
 export type DecisionRequest = z.infer<typeof DecisionRequest>;
 
 export const MAX_COMMENT = 280;
@@ -41,6 +69,11 @@ export const MAX_COMMENT = 280;
 export const Answer = z.looseObject({
   action: Action,
   comment: z.string().max(MAX_COMMENT).optional(),
+  /**
+   * `"full"`: send the whole history (historyFrom 0) in this seat's next request, e.g. after the agent
+   * restarted mid-match. Any other value is ignored (never a fault).
+   */
+  history: z.unknown().optional(),
 });
 export type Answer = z.infer<typeof Answer>;
 

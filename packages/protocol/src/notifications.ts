@@ -1,6 +1,7 @@
 import { RULESET_VERSION } from '@coup/engine';
 import type { MatchEnd, MatchStart } from './messages';
 import { PROTOCOL_VERSION } from './version';
+import type { ProtocolVersionNumber } from './version';
 
 /** sha256 hex of the seed: published at the start, checked against the seed revealed at the end. */
 export { seedCommitment } from '@coup/random';
@@ -26,9 +27,11 @@ export function buildMatchStart(opts: {
   timeoutMs: number;
   /** Defaults to the engine's; a replay passes the one it recorded. */
   rulesetVersion?: string;
+  /** The seat's protocol version (protocolFor its wire preferences); default 1. */
+  protocol?: ProtocolVersionNumber;
 }): MatchStart {
   return {
-    protocol: PROTOCOL_VERSION,
+    protocol: opts.protocol ?? PROTOCOL_VERSION,
     type: 'match_start',
     matchId: opts.matchId,
     seat: opts.seat,
@@ -45,9 +48,11 @@ export function buildMatchEnd(opts: {
   ranking: number[][];
   seed: string;
   replayUrl?: string | null;
+  /** The seat's protocol version (protocolFor its wire preferences); default 1. */
+  protocol?: ProtocolVersionNumber;
 }): MatchEnd {
   return {
-    protocol: PROTOCOL_VERSION,
+    protocol: opts.protocol ?? PROTOCOL_VERSION,
     type: 'match_end',
     matchId: opts.matchId,
     seat: opts.seat,

@@ -9,9 +9,11 @@ import type { Who } from './describe';
 // the exact JSON to send, and is deterministic: the same request always renders the same text.
 
 export type PromptInput = Omit<DecisionRequest, 'prompt'>;
+/** What renderPrompt reads: a request whose history is the seat's whole history so far. */
+export type PromptSource = Omit<PromptInput, 'history'> & { history: readonly HistoryEntry[] };
 type Action = DecisionRequest['legalActions'][number];
 
-export function renderPrompt(req: PromptInput): string {
+export function renderPrompt(req: PromptSource): string {
   const s = req.state;
   const me = req.seat;
   const who = seatNamer(
@@ -86,7 +88,7 @@ function currentTurn(history: readonly HistoryEntry[], turn: number): HistoryEnt
   return history.slice(i).filter((h) => h.event !== 'turn_started');
 }
 
-function situation(req: PromptInput, who: Who): string {
+function situation(req: PromptSource, who: Who): string {
   const s = req.state;
   const p = s.pending;
   switch (req.phase) {
@@ -119,7 +121,7 @@ function situation(req: PromptInput, who: Who): string {
 }
 
 /** A legal answer in words, with what it costs and does in this request's situation. */
-function describeOption(a: Action, req: PromptInput, who: Who): string {
+function describeOption(a: Action, req: PromptSource, who: Who): string {
   const d = a.data;
   switch (a.type) {
     case 'income':

@@ -1,4 +1,4 @@
-import type { DecisionRequest, LlmDecision, MatchEnd, MatchStart } from '@coup/protocol';
+import type { DecisionRequest, LlmDecision, MatchEnd, MatchStart, WirePrefs } from '@coup/protocol';
 
 /**
  * What an agent tells the runner about how it decided, besides its answer: filled in by the agent while it
@@ -30,6 +30,16 @@ export interface MatchAgent {
    * LLM_TIMEOUT_MS, a person at HUMAN_TIMEOUT_MS, while the match's other seats keep theirs). Recorded in the replay's players.
    */
   timeoutMs?: number;
+  /**
+   * What the player wants in its requests (PROTOCOL.md "History modes"): delta history and/or no prompt
+   * make its messages protocol 2. Unset: protocol 1, the whole history and the prompt in every request.
+   */
+  wire?: WirePrefs;
+  /**
+   * The agent never looks at `decide`'s signal (an in-process bot answers in one go): the runner then
+   * spares an AbortController per request and passes a signal that never aborts.
+   */
+  ignoresSignal?: boolean;
   decide(req: DecisionRequest, signal: AbortSignal, report?: DecisionReport): Promise<unknown>;
   start?(msg: MatchStart, signal: AbortSignal): Promise<void>;
   end?(msg: MatchEnd, signal: AbortSignal): Promise<void>;

@@ -26,6 +26,28 @@ export interface HttpAgentOptions {
    * AGENT_ADDRESSES policy allows; a refusal is a `transport_error` fault.
    */
   connect?: buildConnector.connector;
+  /**
+   * A connection pool to `url`'s origin shared with other players of the same agent (the platform keeps
+   * one per agent across matches, so a match does not open new connections). `close()` then leaves it
+   * open; `connections` and `connect` are the pool's business.
+   */
+  pool?: Pool;
+}
+
+/** The keep-alive pool httpAgent uses for one origin (exported for callers that share it between matches). */
+export function agentPool(
+  origin: string,
+  o: { connections?: number; connect?: buildConnector.connector } = {},
+): Pool {
+  return new Pool(origin, {
+    connections: o.connections ?? null,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    // The deadline is enforced with the AbortSignal; these only bound a request nobody aborts.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    ...(o.connect ? { connect: o.connect } : {}),
+  });
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
@@ -38,15 +60,13 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
   const base = new URL(opts.url);
   const prefix = base.pathname.replace(/\/+$/, '');
   const max = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const pool = new Pool(base.origin, {
-    connections: opts.connections ?? null,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    // The deadline is enforced with the AbortSignal; these only bound a request nobody aborts.
-    headersTimeout: 0,
-    bodyTimeout: 0,
-    ...(opts.connect ? { connect: opts.connect } : {}),
-  });
+  const shared = opts.pool;
+  const pool =
+    shared ??
+    agentPool(base.origin, {
+      ...(opts.connections !== undefined ? { connections: opts.connections } : {}),
+      ...(opts.connect ? { connect: opts.connect } : {}),
+    });
 
   const fixed = opts.secret;
   const secretNow: () => string | undefined | Promise<string> =
@@ -85,7 +105,7 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
     },
     start: (msg: MatchStart, signal: AbortSignal) => notify(post('/start', JSON.stringify(msg), signal)),
     end: (msg: MatchEnd, signal: AbortSignal) => notify(post('/end', JSON.stringify(msg), signal)),
-    close: () => pool.close(),
+    close: () => (shared ? Promise.resolve() : pool.close()),
   };
   if (opts.agentId !== undefined) agent.agentId = opts.agentId;
   return agent;

@@ -13,6 +13,7 @@ export type DecideFn = (req: DecisionRequest) => unknown;
 export function inProcessAgent(name: string, decide: DecideFn): MatchAgent {
   return {
     name,
+    ignoresSignal: true,
     decide: (req) =>
       new Promise((resolve, reject) => {
         setImmediate(() => {

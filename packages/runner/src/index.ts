@@ -2,7 +2,7 @@ export type { MatchAgent, DecisionReport } from './agent';
 export { AgentFault } from './fault';
 export { inProcessAgent } from './in-process';
 export type { DecideFn } from './in-process';
-export { httpAgent, DEFAULT_MAX_RESPONSE_BYTES } from './http-agent';
+export { httpAgent, agentPool, DEFAULT_MAX_RESPONSE_BYTES } from './http-agent';
 export type { HttpAgentOptions } from './http-agent';
 export { runMatch, DEFAULT_TIMEOUT_MS, DEFAULT_ABORT_GRACE_MS } from './run';
 export type { RunMatchOptions } from './run';

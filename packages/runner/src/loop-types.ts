@@ -43,13 +43,16 @@ export interface Inflight {
   stateIndex: number;
   requestedAt: number;
   sentMono: number;
-  controller: AbortController;
+  /** null for an agent that ignores its signal (MatchAgent.ignoresSignal). */
+  controller: AbortController | null;
   round: Round;
   done: boolean;
   /** Pending abort of a retired request. */
   grace: NodeJS.Timeout | null;
   /** What the agent reported about this decision (copied into the replay step). */
   report: DecisionReport;
+  /** The seat's history size when asked: an answer means the agent has every entry before it. */
+  historyEnd: number;
 }
 
 /** The seats asked together that share one deadline (seats with their own deadline get their own Round). */

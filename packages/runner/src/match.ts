@@ -16,6 +16,8 @@ export type { SpectatorUpdate, DispatchInfo } from './loop-types';
 // Aborting with a ready-made reason: the default one is a DOMException, whose stack capture is slow.
 const RETIRED = Object.freeze(new Error('decision no longer needed'));
 const EXPIRED = Object.freeze(new Error('deadline passed'));
+/** The signal of agents that ignore theirs (MatchAgent.ignoresSignal). */
+const NEVER = new AbortController().signal;
 
 const WINDOWS: ReadonlySet<Phase> = new Set(['challenge_action', 'block']);
 const ms = (x: number): number => Math.round(x * 1000) / 1000;
@@ -36,6 +38,13 @@ export class MatchLoop {
   private round = 0;
   private readonly inflight: (Inflight | null)[];
   private readonly history: HistoryBook;
+  /**
+   * By seat: history entries the seat has surely received, i.e. those of the last request it answered
+   * (delta mode sends from here: a request withdrawn or timed out may never have reached the agent).
+   */
+  private readonly acked: number[];
+  /** By seat: its last answer asked for the whole history (`"history": "full"`) in the next request. */
+  private readonly wantsFull: boolean[];
   private readonly names: string[];
   private settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
   private stopped = false;
@@ -50,6 +59,8 @@ export class MatchLoop {
     this.forfeited = new Array<boolean>(n).fill(false);
     this.inflight = new Array<Inflight | null>(n).fill(null);
     this.history = new HistoryBook(n);
+    this.acked = new Array<number>(n).fill(0);
+    this.wantsFull = new Array<boolean>(n).fill(false);
     this.names = o.agents.map((a) => a.name);
   }
 
@@ -138,6 +149,11 @@ export class MatchLoop {
         rounds.set(timeoutMs, round);
       }
       round.open++;
+      const wire = agent.wire;
+      // Delta mode: the events since the last request the seat answered; otherwise (or when its last
+      // answer asked for it) the whole history.
+      const from = wire?.historyMode === 'delta' && !this.wantsFull[seat] ? (this.acked[seat] as number) : 0;
+      this.wantsFull[seat] = false;
       const req = buildDecisionRequest({
         state: this.state,
         seat,
@@ -146,8 +162,12 @@ export class MatchLoop {
         deadline: requestedAt + timeoutMs,
         timeoutMs,
         names: this.names,
-        history: this.history.snapshot(seat),
+        history: this.history.snapshot(seat, from),
+        historyFrom: from,
+        // The prompt describes the whole current turn, which a delta may start in the middle of.
+        promptHistory: from > 0 ? this.history.view(seat) : undefined,
         strategyPrompt: o.strategyPrompts[seat],
+        wire,
       });
       const f: Inflight = {
         seat,
@@ -157,18 +177,20 @@ export class MatchLoop {
         stateIndex: this.transitions,
         requestedAt,
         sentMono: 0,
-        controller: new AbortController(),
+        // An agent that ignores its signal (in-process bots) gets one that never aborts: no controller.
+        controller: agent.ignoresSignal ? null : new AbortController(),
         round,
         done: false,
         grace: null,
         report: {},
+        historyEnd: this.history.size(seat),
       };
       round.members.push(f);
       this.inflight[seat] = f;
       let answer: Promise<unknown>;
       f.sentMono = o.clock.mono();
       try {
-        answer = agent.decide(req, f.controller.signal, f.report);
+        answer = agent.decide(req, f.controller?.signal ?? NEVER, f.report);
       } catch (err) {
         answer = Promise.reject(err);
       }
@@ -179,7 +201,10 @@ export class MatchLoop {
         overheadMs: trigger === null ? null : sent - trigger,
       });
       Promise.resolve(answer).then(
-        (body) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, body, null))),
+        (body) => {
+          this.received(f, body);
+          return f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, body, null));
+        },
         (err: unknown) => (f.done ? this.settled(f) : this.guard(() => this.onAnswer(f, undefined, err))),
       );
     }
@@ -217,8 +242,22 @@ export class MatchLoop {
   private dropClosed(f: Inflight, at: number): void {
     this.record(f, { ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
     const grace = this.stopped ? 0 : this.o.abortGraceMs;
-    if (grace <= 0) f.controller.abort(RETIRED);
-    else f.grace = setTimeout(() => f.controller.abort(RETIRED), grace);
+    const controller = f.controller;
+    if (!controller) return;
+    if (grace <= 0) controller.abort(RETIRED);
+    else f.grace = setTimeout(() => controller.abort(RETIRED), grace);
+  }
+
+  /**
+   * An answer arrived, so the agent received the request and its history: the seat's next delta starts
+   * after it. An answer may ask for the whole history next time (an agent that lost its memory).
+   */
+  private received(f: Inflight, body: unknown): void {
+    const seat = f.seat;
+    if (f.historyEnd > (this.acked[seat] as number)) this.acked[seat] = f.historyEnd;
+    if (typeof body === 'object' && body !== null && (body as { history?: unknown }).history === 'full') {
+      this.wantsFull[seat] = true;
+    }
   }
 
   /** A retired request settled by itself: nothing left to abort. */
@@ -234,7 +273,7 @@ export class MatchLoop {
       if (f.done) continue; // retired by an earlier default in this loop
       const fault = new AgentFault('timeout', `no answer within ${round.timeoutMs} ms`);
       this.onAnswer(f, undefined, fault, now);
-      f.controller.abort(EXPIRED);
+      f.controller?.abort(EXPIRED);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   buildMatchEnd,
   buildMatchStart,
   placeOf,
+  protocolFor,
   seedCommitment,
 } from '@coup/protocol';
 import type { DecisionStep, Replay } from '@coup/protocol';
@@ -88,6 +89,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
             names,
             seedCommitment: commitment,
             timeoutMs: seatTimeoutsMs[seat] as number,
+            protocol: protocolFor(a.wire),
           }),
           signal,
         ),
@@ -115,7 +117,10 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
   await notifyAll(
     agents.map(
       (a, seat) => (signal) =>
-        a.end?.(buildMatchEnd({ matchId, seat, ranking: final, seed, replayUrl }), signal),
+        a.end?.(
+          buildMatchEnd({ matchId, seat, ranking: final, seed, replayUrl, protocol: protocolFor(a.wire) }),
+          signal,
+        ),
     ),
     timeoutMs,
   );

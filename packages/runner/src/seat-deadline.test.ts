@@ -17,7 +17,7 @@ const decisionsOf = (steps: readonly unknown[], seat: number) =>
 
 const llmRecord = (req: DecisionRequest): LlmDecision => ({
   model: 'stub-model',
-  promptTokens: req.prompt.length,
+  promptTokens: (req.prompt ?? '').length,
   completionTokens: 3,
   latencyMs: 1,
   retries: 0,

@@ -12,11 +12,15 @@ describe('requestJson', () => {
     for (const seed of ['j1', 'j2', 'j3']) {
       const agents = names.map((name, seat) => {
         const pick = seededPicker(seat + 1);
-        return inProcessAgent(name, (req: DecisionRequest) => {
+        const agent = inProcessAgent(name, (req: DecisionRequest) => {
           expect(requestJson(req)).toBe(JSON.stringify(req));
           checked++;
           return { action: req.legalActions[pick(req.legalActions.length)] };
         });
+        // Deltas (protocol 2) too, with and without the prompt.
+        if (seat === 1) agent.wire = { historyMode: 'delta', wantsPrompt: false };
+        if (seat === 2) agent.wire = { historyMode: 'delta', wantsPrompt: true };
+        return agent;
       });
       await runMatch({
         matchId: `mt_${seed}`,

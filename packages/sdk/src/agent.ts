@@ -4,7 +4,26 @@ import { AgentConnection } from './connect';
 import type { ConnectOptions } from './connect';
 import { listenHttp } from './http';
 import type { ListeningAgent } from './http';
-import type { AgentOptions } from './types';
+import { MatchMemory } from './memory';
+import type { AgentOptions, DecideResult } from './types';
+
+/**
+ * Protocol 2 delta requests reach `decide` with the whole history (historyFrom 0), as in protocol 1.
+ * When events are missing (this process started mid-match) decide sees the request as sent, and the
+ * answer asks the platform for the whole history next time.
+ */
+async function withMemory(
+  memory: MatchMemory,
+  req: DecisionRequest,
+  decide: AgentOptions['decide'],
+): Promise<DecideResult> {
+  const r = memory.remember(req);
+  const result = await decide(r.req);
+  if (r.complete) return result;
+  const answer =
+    typeof result === 'object' && result !== null && 'action' in result ? result : { action: result };
+  return { ...answer, history: 'full' };
+}
 
 export interface Agent {
   readonly name: string;
@@ -22,8 +41,17 @@ export interface Agent {
  */
 export function createAgent(opts: AgentOptions): Agent {
   const cache = new AnswerCache();
+  const memory = opts.wholeHistory === false ? null : new MatchMemory();
   // Called as a method, so a decide that uses `this` keeps working.
-  const bound: AgentOptions = { ...opts, decide: (req) => opts.decide(req) };
+  const decide: AgentOptions['decide'] = (req) => opts.decide(req);
+  const bound: AgentOptions = {
+    ...opts,
+    decide: memory ? (req) => withMemory(memory, req, decide) : decide,
+    onEnd: (msg) => {
+      memory?.forget(msg.matchId, msg.seat);
+      return opts.onEnd?.(msg);
+    },
+  };
   return {
     name: opts.name ?? 'agent',
     answer: (req) => cache.answer(req, bound.decide),

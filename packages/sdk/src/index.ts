@@ -6,6 +6,8 @@ export { DEFAULT_MAX_BODY_BYTES } from './http';
 export { AgentConnection, PlatformError } from './connect';
 export type { ConnectOptions } from './connect';
 export { toAnswer } from './answer';
+export { MatchMemory } from './memory';
+export type { Remembered } from './memory';
 // Re-exported for agent authors who run their own server: check X-Coup-Signature with the agent secret.
 export {
   verifySignature,

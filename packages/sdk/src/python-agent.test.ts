@@ -72,6 +72,31 @@ describe.skipIf(!hasPython)('examples/python-agent', () => {
     expect(res.json).toMatchObject({ error: { code: 'invalid_json' } });
   });
 
+  it('folds delta requests into the whole history, and asks for it after a gap (protocol 2)', async () => {
+    const base = realRequest('py-delta', 9, 3);
+    const whole = base.history;
+    expect(whole.length).toBeGreaterThan(3);
+    const at = (from: number, id: string) => {
+      const { prompt: _p, ...rest } = base;
+      return { ...rest, protocol: 2, decisionId: id, history: whole.slice(from), historyFrom: from };
+    };
+    // A delta whose start this process never saw: it answers, and asks for the whole history.
+    const gap = JSON.stringify(at(2, 'py.gap'));
+    const first = await decide(gap, signed(gap));
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ history: 'full' });
+    // The whole history, then a delta that overlaps it: no gap, no request for more.
+    for (const [from, id] of [
+      [0, 'py.full'],
+      [1, 'py.delta'],
+    ] as const) {
+      const body = JSON.stringify(at(from, id));
+      const res = await decide(body, signed(body));
+      expect(res.status).toBe(200);
+      expect(res.json).not.toHaveProperty('history');
+    }
+  });
+
   it('plays every seat of a whole match with legal moves only', async () => {
     let state: GameState = createGame({ players: 3, seed: 'python-match' });
     const events: GameEvent[] = [];

@@ -4,7 +4,10 @@ import type { Answer, DecisionRequest, MatchEnd, MatchStart, WireAction } from '
 export type DecideResult = Answer | WireAction;
 
 export interface AgentOptions {
-  /** Called once per decision (retries of the same decisionId are answered from a cache). */
+  /**
+   * Called once per decision (retries of the same decisionId are answered from a cache). `req.history` is
+   * the match's whole history, also for an agent registered with historyMode delta (see wholeHistory).
+   */
   decide(req: DecisionRequest): DecideResult | Promise<DecideResult>;
   /** `/start` or WebSocket `match_start`: a notification, answered before this runs. */
   onStart?(msg: MatchStart): void | Promise<void>;
@@ -12,6 +15,11 @@ export interface AgentOptions {
   onEnd?(msg: MatchEnd): void | Promise<void>;
   /** The agent's secret: when set, HTTP requests without a valid, fresh X-Coup-Signature get a 401. */
   secret?: string;
+  /**
+   * Default true: protocol 2's delta requests are folded into each match's whole history (MatchMemory)
+   * before decide sees them. false: decide gets requests as sent (`history` from `historyFrom` on).
+   */
+  wholeHistory?: boolean;
   /** Shown in logs and in the User-Agent of WebSocket connections. */
   name?: string;
   /** Bigger HTTP request bodies get a 413 (default 4 MiB: a long match's history fits easily). */

@@ -4,6 +4,7 @@ import { publishRevocation } from '@coup/platform';
 import type { RevokeReason } from '@coup/platform';
 import { AddressSlots } from '../services/address-slots';
 import { AgentSockets } from '../services/agent-sockets';
+import { WatchMarks } from '../services/watch-marks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     agentSockets: AgentSockets;
     /** Spectator sockets per client address on this instance (MAX_SPECTATORS_PER_IP). */
     spectatorSlots: AddressSlots;
+    /** Matches this instance's spectators watch, marked in Redis so workers publish their live events. */
+    watchMarks: WatchMarks;
     /**
      * Ends the agent's sessions everywhere: closes its sockets on this instance at once, and publishes the
      * revocation so other API instances close theirs and workers stop signing with its old secret.
@@ -23,6 +26,8 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   const sockets = new AgentSockets(app.hub, app.keys);
   app.decorate('agentSockets', sockets);
   app.decorate('spectatorSlots', new AddressSlots(app.env.MAX_SPECTATORS_PER_IP));
+  const marks = new WatchMarks(app.redis, app.keys.matchWatched, (msg, err) => app.log.warn({ err }, msg));
+  app.decorate('watchMarks', marks);
   app.decorate('revokeAgent', async (agentId: string, reason: RevokeReason) => {
     sockets.revoke(agentId, reason);
     try {
@@ -33,5 +38,8 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
       app.log.error({ err, agentId, reason }, 'could not publish an agent revocation');
     }
   });
-  app.addHook('onClose', () => sockets.stop());
+  app.addHook('onClose', () => {
+    marks.close();
+    return sockets.stop();
+  });
 });

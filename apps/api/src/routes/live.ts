@@ -16,9 +16,10 @@ function isEnd(raw: string): boolean {
 
 /**
  * `/v1/matches/:id/live`: spectators get the public events of a running match (spectator view, no hidden
- * card), first everything so far, then each update as the worker publishes it, then `end`, after which the
- * socket closes (1000 "match ended"). One client address holds at most MAX_SPECTATORS_PER_IP of these
- * sockets on an API instance; one more is refused with 1008.
+ * card): a catch-up (public state and recent events), then batched updates as the worker publishes them,
+ * then `end`, after which the socket closes (1000 "match ended"). Workers publish only while a match is
+ * watched: each spectator socket keeps the match's watch mark alive (WatchMarks). One client address holds
+ * at most MAX_SPECTATORS_PER_IP of these sockets on an API instance; one more is refused with 1008.
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.route({
@@ -39,10 +40,11 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         return refuse('too_many_spectators', why, 1008, why);
       }
       let closed = false;
-      const held: { stop?: () => Promise<void> } = {};
+      const held: { stop?: () => Promise<void>; watching?: string } = {};
       socket.on('close', () => {
         closed = true;
         slots.release(req.ip);
+        if (held.watching) app.watchMarks.remove(held.watching);
         void held.stop?.();
       });
 
@@ -65,7 +67,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       };
 
       // Subscribe first, then read the log: an update published in between is sent twice at worst (each
-      // carries its events; clients dedupe by the state's turn and events count), never lost.
+      // carries `fromEvent`, the index of its first event: clients skip events they have), never lost.
       const buffered: string[] = [];
       let caughtUp = false;
       const stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
@@ -75,13 +77,19 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       // Closed while subscribing: the close handler ran before there was anything to stop.
       held.stop = stop;
       if (closed) return void stop();
+      if (match.status === 'queued' || match.status === 'running') {
+        // Subscribed first: the worker's catch-up, sent once it sees the mark, cannot be missed.
+        await app.watchMarks.add(matchId);
+        held.watching = matchId;
+        if (closed) return void app.watchMarks.remove(matchId);
+      }
       send(JSON.stringify({ type: 'hello', matchId, status: match.status }));
       const log = await app.redis.lrange(app.keys.matchLog(matchId), 0, -1);
       for (const raw of log) forward(raw);
       const seen = new Set(log);
       for (const raw of buffered) if (!seen.has(raw)) forward(raw);
       caughtUp = true;
-      // Over before this spectator came, and its log (kept an hour) is gone or has no end: end it here.
+      // Over before this spectator came, and its log (its `end` is kept a minute) is gone: end it here.
       if (!ended && (match.status === 'finished' || match.status === 'aborted')) {
         forward(JSON.stringify({ type: 'end', matchId, status: match.status }));
       }

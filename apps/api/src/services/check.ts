@@ -28,6 +28,8 @@ export async function checkAgent(
     timeoutMs,
     names: seat === 0 ? [agent.name, 'house-check'] : ['house-check', agent.name],
     history: [],
+    // What the agent will receive in its matches: its history mode and prompt preference.
+    wire: agent.wire,
     ...(strategyPrompt ? { strategyPrompt } : {}),
   });
   const started = performance.now();

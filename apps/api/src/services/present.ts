@@ -33,6 +33,8 @@ export function presentAgent(a: AgentWithRelations, viewer: { accountId: string 
     modelName: a.modelName,
     isHouse: a.isHouse,
     allowChallenges: a.allowChallenges,
+    historyMode: a.historyMode,
+    wantsPrompt: a.wantsPrompt,
     inQueue: a.inQueue,
     rating: presentRating(a.rating),
     createdAt: a.createdAt.toISOString(),

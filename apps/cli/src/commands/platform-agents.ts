@@ -53,12 +53,27 @@ export function registerPlatformAgentCommands(platform: Command): void {
       .addOption(
         new Option('--prompt-file <file>', "strategy prompt sent with each decision (the agent's own)"),
       )
+      .addOption(
+        new Option(
+          '--history <mode>',
+          'delta: each request carries the events since the last answer (default); full: all of them',
+        ).choices(['delta', 'full']),
+      )
+      .option('--no-prompt', 'leave the plain-text prompt out of decision requests (wantsPrompt false)')
       .addHelpText('after', REGISTER_HELP),
     { url: false },
   ).action(
     async (
       name: string,
-      opts: { url?: string; ws?: boolean; llm?: boolean; model?: string; promptFile?: string },
+      opts: {
+        url?: string;
+        ws?: boolean;
+        llm?: boolean;
+        model?: string;
+        promptFile?: string;
+        history?: 'delta' | 'full';
+        prompt?: boolean;
+      },
       cmd,
     ) => {
       const { registerAgent } = await import('../platform/agents.ts');

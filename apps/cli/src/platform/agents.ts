@@ -56,6 +56,10 @@ export interface RegisterOptions {
   llm?: boolean;
   model?: string;
   promptFile?: string;
+  /** historyMode: `delta` (the platform's default) or `full` (PROTOCOL.md "History modes"). */
+  history?: 'delta' | 'full';
+  /** false: decision requests leave out the plain-text prompt (wantsPrompt false). */
+  prompt?: boolean;
 }
 
 /** `agents register`: the agent's id and secret, shown once, with how to run an agent that uses it. */
@@ -87,6 +91,8 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
     ...(endpointUrl !== undefined ? { endpointUrl } : {}),
     ...(o.model !== undefined ? { modelName: o.model } : {}),
     ...(strategyPrompt !== undefined ? { strategyPrompt } : {}),
+    ...(o.history !== undefined ? { historyMode: o.history } : {}),
+    ...(o.prompt === false ? { wantsPrompt: false } : {}),
   });
   if (printJson(ctx, created)) return;
   const a = created.agent;

@@ -54,7 +54,7 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
     header(d.request.state.turn, d.request.state.activeSeat);
     out.push(`  > asked (${d.request.phase}, ${d.request.decisionId}): ${you(d)}`);
     if (prompts) {
-      for (const line of d.request.prompt.split('\n')) out.push(`      | ${line}`);
+      for (const line of (d.request.prompt ?? '').split('\n')) out.push(`      | ${line}`);
     } else {
       out.push(`      options: ${d.request.legalActions.map((a) => option(a, d, who)).join(' | ')}`);
     }

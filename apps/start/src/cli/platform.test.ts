@@ -66,6 +66,25 @@ describe('coup platform', () => {
     expect(agentId).not.toBe('');
     expect(secret).not.toBe('');
     expect(reg.stdout).toContain(`coup bot serve heuristic --port ${new URL(endpoint).port} --secret`);
+    // What its requests carry (PROTOCOL.md "History modes"): the platform's defaults, or the flags.
+    const regFull = await coup(
+      'agents',
+      'register',
+      'my-full-bot',
+      '--url',
+      endpoint,
+      '--history',
+      'full',
+      '--no-prompt',
+    );
+    expect(regFull.code, regFull.stderr).toBe(0);
+    const fullId = regFull.stdout.match(/^registered agent my-full-bot: (ag_\w+)/m)?.[1] ?? '';
+    for (const [id, want] of [
+      [agentId, { historyMode: 'delta', wantsPrompt: true }],
+      [fullId, { historyMode: 'full', wantsPrompt: false }],
+    ] as const) {
+      expect((await h.api('GET', `/v1/agents/${id}`)).body).toMatchObject(want);
+    }
 
     bot = startCli(['bot', 'serve', 'heuristic', '--port', new URL(endpoint).port, '--secret', secret]);
     await waitForOutput(bot, /listening on http:/);

@@ -1,5 +1,8 @@
 import type { DecisionRequest } from '@coup/protocol';
-import { answer, passOrFirst } from '../actions';
+import { answer, passOrFirst, remembering } from '../actions';
+import { applyEntry, blankRecord } from '../history';
+import type { SeatRecord } from '../history';
+import { HistoryMemory } from '../memory';
 import { chooseLoss, chooseReturn } from '../cards';
 import { decisionRandom } from '../rng';
 import type { Bot, BotOptions, LegalAction } from '../types';
@@ -15,16 +18,20 @@ import { heuristicValue } from './values';
  */
 export function heuristicBot(opts: BotOptions = {}): Bot {
   const seed = opts.seed ?? 'heuristic';
+  // Per match, the seats' records, kept up to date from each request's new events.
+  const memory = new HistoryMemory(() => blankRecord(), applyEntry);
   return {
     name: 'heuristic',
     decide(req) {
-      return answer(heuristicAction(req, seed));
+      const known = memory.recall(req);
+      return remembering(answer(heuristicAction(req, seed, known.state.recs)), known.complete);
     },
   };
 }
 
-export function heuristicAction(req: DecisionRequest, seed = 'heuristic'): LegalAction {
-  const m = readModel(req, decisionRandom(seed, req));
+/** `recs`: the seats' records so far (a bot's memory); without them, read from `req.history` (whole). */
+export function heuristicAction(req: DecisionRequest, seed = 'heuristic', recs?: SeatRecord[]): LegalAction {
+  const m = readModel(req, decisionRandom(seed, req), recs);
   switch (req.phase) {
     case 'action':
       return heuristicTurn(m);

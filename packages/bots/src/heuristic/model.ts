@@ -18,9 +18,10 @@ export interface Model {
   rand: Random;
 }
 
-export function readModel(req: DecisionRequest, rand: Random): Model {
+/** `recs`: the seats' records kept by the bot's memory; without them, read from `req.history` (whole). */
+export function readModel(req: DecisionRequest, rand: Random, recs?: SeatRecord[]): Model {
   const t = readTable(req);
-  return { req, t, recs: readHistory(req.history, Math.max(req.state.players.length, 6)), rand };
+  return { req, t, recs: recs ?? readHistory(req.history, Math.max(req.state.players.length, 6)), rand };
 }
 
 /**

@@ -34,6 +34,8 @@ export function playMatch(bots: readonly Bot[], opts: MatchOptions): MatchResult
       for (const e of eventsFor(events, seat)) h.push(historyEntry(e));
     });
   };
+  // By seat: its history's size at its previous request (house bots get deltas from there).
+  const sentUpTo = bots.map(() => 0);
   let step = 0;
   let decisions = 0;
   while (!isOver(state)) {
@@ -48,8 +50,10 @@ export function playMatch(bots: readonly Bot[], opts: MatchOptions): MatchResult
         matchId,
         decisionId: `${matchId}.${step}.${seat}`,
         names,
-        history: (histories[seat] as HistoryEntry[]).slice(),
+        history: (histories[seat] as HistoryEntry[]).slice(sentUpTo[seat]),
+        historyFrom: sentUpTo[seat] as number,
       });
+      sentUpTo[seat] = (histories[seat] as HistoryEntry[]).length;
       const action = bot.decide(req).action as Action;
       decisions++;
       opts.onDecision?.(req, action, bot);

@@ -3,7 +3,8 @@ import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
 import type { GameState } from '@coup/engine';
 
 // The bots' tests and benchmark build requests with the protocol's own builder (the one the runner uses),
-// so the bots are measured on exactly what they receive in real matches, prompt included.
+// so the bots are measured on exactly what they receive in real matches: as house agents, delta requests
+// (the events since the seat's previous request, protocol 2) without a prompt.
 
 export interface RequestInput {
   state: GameState;
@@ -13,6 +14,8 @@ export interface RequestInput {
   names: readonly string[];
   /** The seat's public history, already redacted for it (eventsFor + historyEntry). */
   history: HistoryEntry[];
+  /** Index of `history[0]` in the seat's whole history: a delta request (protocol 2, no prompt). */
+  historyFrom?: number;
   timeoutMs?: number;
   now?: number;
 }
@@ -28,5 +31,8 @@ export function buildRequest(input: RequestInput): DecisionRequest {
     timeoutMs,
     names: input.names,
     history: input.history,
+    ...(input.historyFrom !== undefined
+      ? { historyFrom: input.historyFrom, wire: { historyMode: 'delta', wantsPrompt: false } as const }
+      : {}),
   });
 }

@@ -7,9 +7,9 @@ import { legalLines, standInChoice, STAND_IN_DULL, STAND_IN_SHARP } from './stan
 
 const player = (name: string, system: string) =>
   inProcessAgent(name, (req) => {
-    const choice = standInChoice(system, req.prompt);
+    const choice = standInChoice(system, req.prompt ?? '');
     expect(choice, req.prompt).not.toBeNull();
-    expect(legalLines(req.prompt)).toHaveLength(req.legalActions.length);
+    expect(legalLines(req.prompt ?? '')).toHaveLength(req.legalActions.length);
     return { action: choice?.action };
   });
 

@@ -6,7 +6,16 @@ import type { GameEvent, PlayerView } from '@coup/engine';
 
 export type LiveMessage =
   | { type: 'hello'; matchId: string; status: string }
-  | { type: 'update'; matchId: string; events: GameEvent[]; state: PlayerView }
+  | {
+      type: 'update';
+      matchId: string;
+      events: GameEvent[];
+      state: PlayerView;
+      /** Index of `events[0]` among the match's public events (a catch-up starts before what is new). */
+      fromEvent?: number;
+      /** The first update after watching started: the public state and the most recent events. */
+      catchUp?: boolean;
+    }
   | { type: 'end'; matchId: string; ranking?: number[][]; status?: string }
   | { type: 'error'; code: string; message: string };
 

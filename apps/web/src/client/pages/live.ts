@@ -130,7 +130,11 @@ export async function livePage(ctx: PageContext): Promise<void> {
       message(msg) {
         if (msg.type === 'update') {
           updates++;
-          addEvents(msg.events);
+          // `fromEvent` numbers the update's first event: a catch-up (or an update read from the log
+          // and from the channel both) repeats events already shown; only the new ones are added.
+          const from = msg.fromEvent ?? events;
+          if (from > events) events = from; // joined mid-match: the count starts where the catch-up does
+          addEvents(msg.events.slice(events - from));
           showState(msg.state);
         } else if (msg.type === 'end') {
           status.textContent = 'The match has ended.';
