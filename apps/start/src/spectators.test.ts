@@ -52,7 +52,8 @@ describe('spectator sockets end with their match', () => {
       name: uniqueName('slow'),
       endpointUrl: 'http://127.0.0.1:9',
     });
-    const agent = await slowAgent({ delayMs: 40, secret: reg.secret, name: 'slow' });
+    // Slow enough that the match outlasts the worker's first look for spectators (LIVE_WATCH_POLL_MS).
+    const agent = await slowAgent({ delayMs: 150, secret: reg.secret, name: 'slow' });
     agents.push(agent);
     await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
     const id = await h.queueMatch(owner.key, [reg.id, await h.houseAgent('honest')], { timeoutMs: 3000 });

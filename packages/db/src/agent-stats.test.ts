@@ -190,8 +190,13 @@ describe('the seat_index_agent_stats migration', () => {
       for (const m of all.slice(0, at))
         cpSync(path.join(migrationsDir, m.name), path.join(dir, m.name), { recursive: true });
       await migrate(old.url, { migrationsDir: dir });
-      const owner = await makeAccount(old.prisma);
-      const agent = await makeAgent(old.prisma, owner.id);
+      // Raw SQL: the generated client knows columns that later migrations add.
+      const agent = { id: 'ag_old' };
+      await old.prisma.$executeRaw`
+        INSERT INTO accounts (id, name, api_key_hash, api_key_prefix) VALUES ('acc_old', 'old', 'h', 'p')`;
+      await old.prisma.$executeRaw`
+        INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, updated_at)
+        VALUES (${agent.id}, 'acc_old', 'old', 'http', 'http://127.0.0.1:9', 'h', 'x', now())`;
       const created = new Date('2021-05-06T07:08:09.123Z');
       for (const [i, ranked] of [true, true, false].entries()) {
         const id = `mt_old${i}`;
