@@ -5,7 +5,7 @@
 // match list and an agent profile, and the API's read latency (p50/p99) is printed.
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
-//   WORKER_CONCURRENCY (default: the platform's), BENCH_ROWS (house,http), BENCH_VERBOSE=1 (the processes' output),
+//   WORKER_CONCURRENCY (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http), BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -24,6 +24,8 @@ import type { TestDatabase } from '@coup/db/testing';
 
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+/** Worker processes (BENCH_WORKERS, default 1); each runs WORKER_CONCURRENCY matches at once. */
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
 const ROWS = (process.env.BENCH_ROWS ?? 'house,http').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -167,15 +169,20 @@ async function main() {
     const base = (apiProc.match[1] as string)
       .replace('0.0.0.0', '127.0.0.1')
       .replace('localhost', '127.0.0.1');
-    const worker = await start(
-      'apps/worker/src/main.ts',
-      { ...env, PUBLIC_URL: base },
-      /worker \d+ running \(concurrency (\d+)\)/,
-    );
-    procs.push(worker);
-    const concurrency = worker.match[1];
+    const workers: Awaited<ReturnType<typeof start>>[] = [];
+    for (let i = 0; i < WORKERS; i++) {
+      const w = await start(
+        'apps/worker/src/main.ts',
+        { ...env, PUBLIC_URL: base },
+        /worker \d+ running \(concurrency (\d+)\)/,
+      );
+      procs.push(w);
+      workers.push(w);
+    }
+    const workersCpu = () => workers.reduce((n, w) => n + cpuSeconds(w.child.pid), 0);
+    const concurrency = workers[0]?.match[1];
     console.log(
-      `throughput: API and worker as separate processes, worker concurrency ${concurrency}, ` +
+      `throughput: API and ${WORKERS} worker process(es), worker concurrency ${concurrency}, ` +
         `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s`,
     );
 
@@ -233,12 +240,12 @@ async function main() {
       const read = reader(base, readPaths);
       const t0 = performance.now();
       const c0 = await finishedCount(db);
-      const w0 = cpuSeconds(worker.child.pid);
+      const w0 = workersCpu();
       const a0 = cpuSeconds(apiProc.child.pid);
       await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
       const c1 = await finishedCount(db);
       const seconds = (performance.now() - t0) / 1000;
-      const workerCpu = cpuSeconds(worker.child.pid) - w0;
+      const workerCpu = workersCpu() - w0;
       const apiCpu = cpuSeconds(apiProc.child.pid) - a0;
       const lat = await read.stop();
       stopQueue = true;
