@@ -203,3 +203,21 @@ describe('human baselines over random games', () => {
     }
   });
 });
+
+describe('baseline counters merged across threads', () => {
+  it('give the same result as one accumulator over every game, through a structured clone', () => {
+    const games = Array.from({ length: 120 }, (_, i) =>
+      randomGame(i + 1, { gameType: i % 4 ? 'original' : 'inquisitors', aiSeats: i % 3 ? [] : [i % 2] }),
+    );
+    const one = newBaselineAccumulator();
+    games.forEach((g) => one.add(g));
+    const merged = newBaselineAccumulator();
+    for (let from = 0; from < games.length; from += 50) {
+      const part = newBaselineAccumulator();
+      games.slice(from, from + 50).forEach((g) => part.add(g));
+      merged.merge(structuredClone(part.state()));
+    }
+    expect(merged.result()).toEqual(one.result());
+    expect(merged.result().games).toBe(120);
+  });
+});

@@ -30,6 +30,33 @@ const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10
 const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
+const TALLY_COUNTERS = [
+  'actions',
+  'challengeChances',
+  'challengeableClaims',
+  'actionChallenges',
+  'blockChallenges',
+  'actionChallengesWon',
+  'blockChallengesWon',
+  'blockChances',
+  'blockableActions',
+  'blocks',
+] as const;
+
+/** A tally's counters as plain data. */
+export type TallyState = Omit<Tally, 'wins' | 'state' | 'merge' | 'claim' | 'result'> & {
+  wins: [number, { games: number; seats: { played: number; wins: number }[] }][];
+};
+
+/** An accumulator's counters as plain data: what an import worker sends back instead of its games. */
+export interface BaselineState {
+  games: number;
+  byType: Record<
+    DecodedGame['gameType'],
+    { games: number; gamesWithHumans: number; all: TallyState; humans: TallyState }
+  >;
+}
+
 /** Counters of one subset (all players, or humans) of one game type. */
 class Tally {
   actions = 0;
@@ -48,6 +75,36 @@ class Tally {
   blocks = 0;
   /** By player count: games, and per seat games played and won. */
   wins = new Map<number, { games: number; seats: { played: number; wins: number }[] }>();
+
+  /** The counters as plain data (structured-clone safe: sent from an import worker thread). */
+  state(): TallyState {
+    const { wins, ...counters } = this;
+    return { ...structuredClone(counters), wins: structuredClone([...wins]) } as TallyState;
+  }
+
+  /** Adds another tally's counters (a worker thread's share of the games) to this one. */
+  merge(o: TallyState): void {
+    for (const k of TALLY_COUNTERS) this[k] += o[k];
+    for (const a of ARCHIVE_ACTIONS) this.actionCounts[a] += o.actionCounts[a];
+    for (const r of ARCHIVE_ROLES) {
+      const mine = this.roles[r];
+      const theirs = o.roles[r];
+      mine.actionClaims += theirs.actionClaims;
+      mine.blockClaims += theirs.blockClaims;
+      mine.known += theirs.known;
+      mine.bluffs += theirs.bluffs;
+    }
+    for (const [playerCount, w] of o.wins) {
+      let mine = this.wins.get(playerCount);
+      if (!mine) this.wins.set(playerCount, (mine = { games: 0, seats: [] }));
+      mine.games += w.games;
+      w.seats.forEach((s, p) => {
+        while (mine.seats.length <= p) mine.seats.push({ played: 0, wins: 0 });
+        mine.seats[p]!.played += s.played;
+        mine.seats[p]!.wins += s.wins;
+      });
+    }
+  }
 
   claim(role: ArchiveRole, kind: 'actionClaims' | 'blockClaims', bluff: boolean | null): void {
     const r = this.roles[role];
@@ -132,6 +189,10 @@ export interface BaselineAccumulator {
   /** Counts one game (parsed with `decodedGame`; an odd event order is read as far as it makes sense). */
   add(game: DecodedGame): void;
   result(): HumanBaselines;
+  /** The counters so far, as plain data. */
+  state(): BaselineState;
+  /** Adds the counters of another accumulator (its state()): games counted elsewhere, e.g. in a thread. */
+  merge(s: BaselineState): void;
 }
 
 export function newBaselineAccumulator(): BaselineAccumulator {
@@ -273,6 +334,29 @@ export function newBaselineAccumulator(): BaselineAccumulator {
           s.played++;
           if (p === game.winner) s.wins++;
         }
+      }
+    },
+
+    state() {
+      const byTypeState = Object.fromEntries(
+        GAME_TYPES.map((t) => {
+          const g = byType[t];
+          const st = { games: g.games, gamesWithHumans: g.gamesWithHumans };
+          return [t, { ...st, all: g.all.state(), humans: g.humans.state() }];
+        }),
+      ) as BaselineState['byType'];
+      return { games, byType: byTypeState };
+    },
+
+    merge(st) {
+      games += st.games;
+      for (const t of GAME_TYPES) {
+        const g = byType[t];
+        const o = st.byType[t];
+        g.games += o.games;
+        g.gamesWithHumans += o.gamesWithHumans;
+        g.all.merge(o.all);
+        g.humans.merge(o.humans);
       }
     },
 

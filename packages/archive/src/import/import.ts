@@ -165,7 +165,7 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
       replay.notReplayed += r.notReplayed;
       for (const note of r.disagreed)
         replayKinds.set(noteKind(note), (replayKinds.get(noteKind(note)) ?? 0) + 1);
-      for (const g of r.games) baselines?.add(g);
+      if (r.baselines) baselines.merge(r.baselines);
       if (r.loaded > 0) await copier.add(r.rows, r.loaded);
       if (games - lastProgress >= every) {
         lastProgress = games;
@@ -174,9 +174,7 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
     };
     const submit = async () => {
       if (chunk.length === 0) return;
-      inFlight.push(
-        runner.run({ datasetId, firstOrdinal: chunkStart, games: chunk, wantGames: baselines !== null }),
-      );
+      inFlight.push(runner.run({ datasetId, firstOrdinal: chunkStart, games: chunk, wantBaselines: true }));
       chunk = [];
       chunkStart = games + 1;
       // Backpressure: at most two chunks per worker wait, so memory stays flat.
@@ -203,7 +201,7 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
     progress();
     if (games === 0)
       return await finish(summary('failed', `${opts.file} holds no games (an empty array)`), null);
-    return await finish(summary('ready'), baselines?.result() ?? null);
+    return await finish(summary('ready'), baselines.result());
   } catch (err) {
     // The database failed under us: leave no half-loaded dataset behind, then report the failure.
     await client.query('DELETE FROM human_games WHERE dataset_id = $1', [datasetId]).catch(() => undefined);

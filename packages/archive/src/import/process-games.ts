@@ -1,4 +1,5 @@
-import type { DecodedGame } from '../format';
+import { newBaselineAccumulator } from '../baselines';
+import type { BaselineState } from '../baselines';
 import type { BadGameReason } from '../reasons';
 import { replayCheck } from '../replay-check';
 import { gameRow } from './copy-rows';
@@ -12,8 +13,8 @@ export interface ChunkInput {
   /** Ordinal of the chunk's first game (1-based position in the file). */
   firstOrdinal: number;
   games: unknown[];
-  /** Send the decoded good games back (for the baselines). */
-  wantGames: boolean;
+  /** Count the good games' human baselines (sent back as counters, merged by the importer). */
+  wantBaselines: boolean;
 }
 
 export interface ChunkResult {
@@ -24,7 +25,7 @@ export interface ChunkResult {
   agreed: number;
   disagreed: string[];
   notReplayed: number;
-  games: DecodedGame[];
+  baselines: BaselineState | null;
 }
 
 export function processChunk(input: ChunkInput): ChunkResult {
@@ -36,8 +37,9 @@ export function processChunk(input: ChunkInput): ChunkResult {
     agreed: 0,
     disagreed: [],
     notReplayed: 0,
-    games: [],
+    baselines: null,
   };
+  const baselines = input.wantBaselines ? newBaselineAccumulator() : null;
   const bad = new Map<BadGameReason, number>();
   const encodings = new Set<GameEncoding>();
   const rows: string[] = [];
@@ -53,11 +55,12 @@ export function processChunk(input: ChunkInput): ChunkResult {
     else if (check.status === 'disagreed') out.disagreed.push(check.note);
     else out.notReplayed++;
     rows.push(gameRow(input.datasetId, input.firstOrdinal + i, r.game, r.packed, check));
-    if (input.wantGames) out.games.push(r.game);
+    baselines?.add(r.game);
     out.loaded++;
   });
   out.rows = rows.join('');
   out.bad = [...bad];
   out.encodings = [...encodings];
+  out.baselines = baselines?.state() ?? null;
   return out;
 }
