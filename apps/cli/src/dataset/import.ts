@@ -70,16 +70,25 @@ export async function importCommand(file: string, opts: DatasetImportOptions): P
   if (!databaseUrl) throw new CliError('no database: set DATABASE_URL or pass --database-url');
   const progress = progressReporter();
   let summary: ImportSummary;
+  // Ctrl-C (or a kill) stops the import cleanly: the dataset is marked failed and keeps no games.
+  const interrupt = new AbortController();
+  const stop = () => interrupt.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     summary = await importDataset({
       file,
       databaseUrl,
       ...(opts.name === undefined ? {} : { name: opts.name }),
       onProgress: (p) => progress.update(p),
+      signal: interrupt.signal,
     });
   } catch (err) {
     progress.stop();
     throw new CliError(`import failed: ${err instanceof Error ? err.message : String(err)}`, EXIT_FAILED);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
   progress.stop();
   if (summary.status === 'failed') {

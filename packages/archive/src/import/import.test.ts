@@ -159,6 +159,31 @@ describe('importDataset', () => {
     expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId } })).toBe(0);
   });
 
+  it('stops when interrupted (Ctrl-C), marking the dataset failed and keeping none of its games', async () => {
+    const file = join(dir, 'interrupted.json');
+    await writeArchiveFile(
+      file,
+      Array.from({ length: 60 }, (_, k) => synthetic(k)),
+      { compact: true },
+    );
+    const interrupt = new AbortController();
+    const s = await importDataset({
+      file,
+      databaseUrl: db.url,
+      batchSize: 5,
+      chunkSize: 10,
+      workers: 0,
+      progressEvery: 20,
+      // Interrupted part-way, after some games were already copied.
+      onProgress: (p) => p.loaded >= 20 && interrupt.abort(),
+      signal: interrupt.signal,
+    });
+    expect(s).toMatchObject({ status: 'failed', error: 'the import was interrupted' });
+    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId } });
+    expect(row.status).toBe('failed');
+    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId } })).toBe(0);
+  });
+
   it('fails a file that cannot be read', async () => {
     const s = await importDataset({ file: join(dir, 'missing.json'), databaseUrl: db.url });
     expect(s).toMatchObject({ status: 'failed', error: expect.stringMatching(/cannot read/) });

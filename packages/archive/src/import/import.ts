@@ -42,6 +42,8 @@ export interface ImportOptions {
   workers?: number;
   /** Games per chunk handed to a worker (default 500). */
   chunkSize?: number;
+  /** Stops the import (e.g. Ctrl-C): the dataset is marked failed and keeps no games. */
+  signal?: AbortSignal;
 }
 
 export interface ReplaySummary {
@@ -183,12 +185,14 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
 
     try {
       await source.forEach(async (raw) => {
+        if (opts.signal?.aborted) throw new FileError('the import was interrupted');
         games++;
         chunk.push(raw);
         if (chunk.length >= chunkSize) await submit();
       });
       await submit();
       while (inFlight.length > 0) await settle(await inFlight.shift()!);
+      if (opts.signal?.aborted) throw new FileError('the import was interrupted');
       await copier.close();
     } catch (err) {
       await Promise.allSettled(inFlight);
