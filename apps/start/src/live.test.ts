@@ -64,7 +64,8 @@ describe('spectators (/v1/matches/:id/live)', () => {
     expect(end).toMatchObject({ matchId: id, ranking: match.ranking });
 
     const updates = live.messages.filter((m) => m.type === 'update');
-    expect(updates.length).toBeGreaterThan(5);
+    // Batched (LIVE_BATCH_MS): a short game may need only a few messages, but more than the catch-up.
+    expect(updates.length).toBeGreaterThan(1);
     // Watched from the start: the first update is the catch-up, and the updates hold every event once.
     expect(updates[0]).toMatchObject({ catchUp: true, fromEvent: 0 });
     let shown = 0;

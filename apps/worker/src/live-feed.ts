@@ -75,6 +75,19 @@ export function liveFeed(
       .catch(failed);
   };
 
+  /** The match's last message: the log shrinks to it, so a late spectator gets `end` (the replay has the rest). */
+  const sendLast = (msg: object) => {
+    const json = JSON.stringify(msg);
+    deps.redis
+      .multi()
+      .del(logKey)
+      .rpush(logKey, json)
+      .expire(logKey, LIVE_END_TTL_S)
+      .publish(channel, json)
+      .exec()
+      .catch(failed);
+  };
+
   const poll = () => {
     deps.redis.exists(watchKey).then(
       (n) => {
@@ -136,33 +149,11 @@ export function liveFeed(
       if (batchTimer !== null) clearTimeout(batchTimer);
       flush();
       this.stop();
-      const json = JSON.stringify({ type: 'end', matchId, ranking });
-      // The log shrinks to the end: a late spectator gets `end` (the replay has the rest).
-      deps.redis
-        .multi()
-        .del(logKey)
-        .rpush(logKey, json)
-        .expire(logKey, LIVE_END_TTL_S)
-        .publish(channel, json)
-        .exec()
-        .catch(failed);
+      sendLast({ type: 'end', matchId, ranking });
     },
     aborted(abortReason) {
       this.stop();
-      const json = JSON.stringify({
-        type: 'end',
-        matchId,
-        status: 'aborted',
-        ...(abortReason ? { abortReason } : {}),
-      });
-      deps.redis
-        .multi()
-        .del(logKey)
-        .rpush(logKey, json)
-        .expire(logKey, LIVE_END_TTL_S)
-        .publish(channel, json)
-        .exec()
-        .catch(failed);
+      sendLast({ type: 'end', matchId, status: 'aborted', ...(abortReason ? { abortReason } : {}) });
     },
     async reset() {
       // A retried match starts its live log again.

@@ -1,10 +1,11 @@
 import { h } from '../dom';
 import { seatPanel } from '../replay/board';
+import { stepper } from '../stepper';
 import type { CardView } from '../replay/model';
 import type { HumanGame, HumanTurn } from '../types';
 
-// Stepping through a human game turn by turn, as the replay viewer does for matches: first / previous /
-// next / last buttons, a slider, the arrow, Home and End keys, the step kept in the URL (?step=N). Each
+// Stepping through a human game turn by turn, as the replay viewer does for matches (stepper.ts: buttons,
+// a slider, the arrow, Home and End keys, the step kept in the URL as ?step=N). Each
 // step shows the table as the turn started (every card: the archive records them all) and what happened
 // in the turn; the last step shows the table at GAME_OVER and the winner.
 
@@ -12,10 +13,6 @@ type Player = HumanGame['players'][number];
 type State = HumanTurn['states'][number];
 
 const role = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
-const isTyping = (t: EventTarget | null) =>
-  t instanceof HTMLElement &&
-  (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) &&
-  !(t instanceof HTMLInputElement && t.type === 'range');
 
 export const playerName = (p: Player | undefined, seat: number) =>
   p ? (p.human ? p.id : `computer (seat ${seat})`) : `seat ${seat}`;
@@ -95,24 +92,6 @@ export function turnWords(g: HumanGame, t: HumanTurn): string[] {
 export function humanGameViewer(g: HumanGame, initialStep: number, signal: AbortSignal): HTMLElement {
   const turns = g.timeline.turns;
   const last = turns.length; // the extra last step: GAME_OVER
-  let step = Math.min(Math.max(0, initialStep), last);
-
-  const btn = (kind: string, text: string, arrow: string, key: string, arrowFirst: boolean) => {
-    const icon = h('span', { 'aria-hidden': 'true' }, arrow);
-    return h(
-      'button',
-      { type: 'button', class: 'button', 'data-step': kind, 'aria-keyshortcuts': key },
-      arrowFirst ? [icon, ` ${text}`] : [`${text} `, icon],
-    );
-  };
-  const first = btn('first', 'First', '«', 'Home', true);
-  const prev = btn('prev', 'Previous', '◀', 'ArrowLeft', true);
-  const next = btn('next', 'Next', '▶', 'ArrowRight', false);
-  const end = btn('last', 'Last', '»', 'End', false);
-  const slider = h('input', { id: 'human-step', type: 'range', min: 0, max: last, step: 1, value: step });
-  const position = h('output', { for: 'human-step', class: 'position', 'aria-live': 'polite' });
-  const stage = h('div', { class: 'stage' });
-
   const leftBy = (upTo: number) => new Set(turns.slice(0, upTo).flatMap((t) => t.left));
 
   function frame(i: number): HTMLElement {
@@ -144,53 +123,18 @@ export function humanGameViewer(g: HumanGame, initialStep: number, signal: Abort
     );
   }
 
-  function show(to: number, o: { updateUrl?: boolean } = {}): void {
-    step = Math.min(Math.max(0, to), last);
-    slider.value = String(step);
-    slider.setAttribute('aria-valuetext', step === last ? 'game over' : `turn ${step + 1}`);
-    position.textContent = `${step === last ? 'Game over' : `Turn ${step + 1}`} · step ${step} of ${last}`;
-    first.disabled = prev.disabled = step === 0;
-    next.disabled = end.disabled = step === last;
-    stage.replaceChildren(frame(step));
-    if (o.updateUrl !== false) {
-      const url = new URL(location.href);
-      url.searchParams.set('step', String(step));
-      history.replaceState(history.state, '', url.pathname + url.search);
-    }
-  }
-
-  first.addEventListener('click', () => show(0));
-  prev.addEventListener('click', () => show(step - 1));
-  next.addEventListener('click', () => show(step + 1));
-  end.addEventListener('click', () => show(last));
-  slider.addEventListener('input', () => show(Number(slider.value)));
-  const onKey = (ev: KeyboardEvent) => {
-    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || isTyping(ev.target)) return;
-    if (ev.target === slider) return;
-    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[ev.key];
-    if (to === undefined) return;
-    ev.preventDefault();
-    show(to);
-  };
-  document.addEventListener('keydown', onKey);
-  signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
-
-  show(step, { updateUrl: false });
-  return h(
-    'section',
-    { class: 'replay human-replay', 'aria-label': 'Human game viewer' },
-    h(
-      'div',
-      { class: 'controls', role: 'group', 'aria-label': 'Game controls' },
-      first,
-      prev,
-      h('label', { for: 'human-step', class: 'visually-hidden' }, 'Turn'),
-      slider,
-      next,
-      end,
-      position,
-    ),
-    h('p', { class: 'muted small hint' }, 'Use ← and → to step through turns, Home and End to jump.'),
-    stage,
-  );
+  return stepper({
+    last,
+    initialStep,
+    signal,
+    id: 'human-step',
+    label: 'Human game viewer',
+    controlsLabel: 'Game controls',
+    className: 'replay human-replay',
+    describe: (step) =>
+      step === last
+        ? { valueText: 'game over', position: 'Game over' }
+        : { valueText: `turn ${step + 1}`, position: `Turn ${step + 1}` },
+    frame,
+  });
 }
