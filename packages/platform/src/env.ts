@@ -51,7 +51,12 @@ export const EnvSchema = z.object({
     .positive()
     .default(64 * 1024),
   MATCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /**
+   * Matches one worker process plays at once. 8: on 2 cores the worker stores ~70 house-bot matches/s at 8
+   * against ~58 at 4 and ~67 at 16 (more matches share each Postgres and Redis round trip); see the
+   * throughput bench (`npm run bench -w @coup/start`).
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** How long a match job may go without its worker's heartbeat before another worker takes it. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the sweeper looks for matches stuck `queued` (job lost or failed) or `running` (worker lost). */
