@@ -40,6 +40,50 @@ describe('humanBaseline on GET /v1/agents/:id', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.humanBaseline).toBeNull();
     expect(res.body.stats).toBeDefined();
+    // The agent's own bluff rate per role sits beside people's (null until it has claimed the role).
+    expect(res.body.stats?.bluffRateByRole).toEqual({
+      duke: null,
+      assassin: null,
+      captain: null,
+      ambassador: null,
+      contessa: null,
+    });
+  });
+
+  it("gives the agent's own bluff rate per role from its ranked seats' statistics", async () => {
+    const prisma = h.platform.runtime.prisma;
+    const m = await prisma.match.create({
+      data: {
+        id: uniqueName('mt'),
+        ranked: true,
+        seed: 's',
+        seedCommitment: 'c',
+        timeoutMs: 1000,
+        status: 'finished',
+      },
+    });
+    const stats = {
+      decisions: 10,
+      faults: 0,
+      claims: 5,
+      bluffs: 2,
+      challengeChances: 0,
+      challenges: 0,
+      challengesWon: 0,
+      challengesResolved: 0,
+      blockChances: 0,
+      blocks: 0,
+      latencies: [1],
+      roleClaims: { duke: 4, captain: 1 },
+      roleBluffs: { duke: 1, captain: 1 },
+    };
+    await prisma.matchSeat.create({ data: { matchId: m.id, seat: 0, agentId, stats } });
+    const res = await h.api<Agent>('GET', `/v1/agents/${agentId}`);
+    expect(res.body.stats).toMatchObject({
+      matches: 1,
+      bluffRate: 0.4,
+      bluffRateByRole: { duke: 0.25, captain: 1, assassin: null, ambassador: null, contessa: null },
+    });
   });
 
   it("gives people's figures of the latest ready dataset's original games", async () => {
