@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
 import { addPlatformOptions, contextOf } from './platform-options.ts';
+import type { CreateOptions } from '../platform/experiments.ts';
 
 const CREATE_HELP = `
 Each deal (one seed) is played once per prompt, with the same model and the same opponents in the same
@@ -54,24 +55,10 @@ export function registerPlatformExperimentCommands(platform: Command): void {
       )
       .option('-w, --wait', 'wait for the experiment to finish, then print its results')
       .addHelpText('after', CREATE_HELP),
-  ).action(
-    async (
-      opts: {
-        model: string;
-        promptFile: string[];
-        label?: string[];
-        opponent: string[];
-        deals: number;
-        name?: string;
-        seed?: string;
-        wait?: boolean;
-      },
-      cmd: Command,
-    ) => {
-      const { createExperiment } = await import('../platform/experiments.ts');
-      await createExperiment(await contextOf(cmd), { ...opts, wait: opts.wait ?? false });
-    },
-  );
+  ).action(async (opts: Omit<CreateOptions, 'wait'> & { wait?: boolean }, cmd: Command) => {
+    const { createExperiment } = await import('../platform/experiments.ts');
+    await createExperiment(await contextOf(cmd), { ...opts, wait: opts.wait ?? false });
+  });
 
   addPlatformOptions(
     experiments

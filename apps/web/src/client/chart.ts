@@ -6,8 +6,32 @@ import type { RatingPoint } from './types';
 // The rating-history chart (uPlot, drawn on a canvas), with the same numbers as a table for screen
 // readers and anyone who wants the figures.
 
-function cssVar(name: string, fallback: string): string {
+export function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/**
+ * Draws a uPlot chart into `plot` once it is in the page (its width is known then), follows the window's
+ * width, and destroys the chart when the page goes (`signal`).
+ */
+export function drawWhenPlaced(
+  plot: HTMLElement,
+  signal: AbortSignal,
+  height: number,
+  options: Omit<uPlot.Options, 'width' | 'height'>,
+  data: uPlot.AlignedData,
+): void {
+  const size = () => ({ width: Math.max(260, plot.clientWidth || 600), height });
+  requestAnimationFrame(() => {
+    if (signal.aborted || !plot.isConnected) return;
+    const chart = new uPlot({ ...size(), ...options }, data, plot);
+    const onResize = () => chart.setSize(size());
+    window.addEventListener('resize', onResize);
+    signal.addEventListener('abort', () => {
+      window.removeEventListener('resize', onResize);
+      chart.destroy();
+    });
+  });
 }
 
 export function ratingChart(points: readonly RatingPoint[], signal: AbortSignal): HTMLElement {
@@ -53,31 +77,21 @@ export function ratingChart(points: readonly RatingPoint[], signal: AbortSignal)
   ];
   const accent = cssVar('--accent', '#2563eb');
   const muted = cssVar('--muted', '#64748b');
-  const size = () => ({ width: Math.max(260, plot.clientWidth || 600), height: 240 });
-  // Drawn once the figure is in the page (its width is known then).
-  requestAnimationFrame(() => {
-    if (signal.aborted || !plot.isConnected) return;
-    const chart = new uPlot(
-      {
-        ...size(),
-        cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
-        axes: [{ stroke: muted }, { stroke: muted, size: 56 }],
-        series: [
-          {},
-          { label: 'Rating', stroke: accent, width: 2, points: { show: points.length < 40 } },
-          { label: 'Conservative', stroke: muted, width: 1, dash: [4, 4], points: { show: false } },
-        ],
-      },
-      data,
-      plot,
-    );
-    const onResize = () => chart.setSize(size());
-    window.addEventListener('resize', onResize);
-    signal.addEventListener('abort', () => {
-      window.removeEventListener('resize', onResize);
-      chart.destroy();
-    });
-  });
+  drawWhenPlaced(
+    plot,
+    signal,
+    240,
+    {
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [{ stroke: muted }, { stroke: muted, size: 56 }],
+      series: [
+        {},
+        { label: 'Rating', stroke: accent, width: 2, points: { show: points.length < 40 } },
+        { label: 'Conservative', stroke: muted, width: 1, dash: [4, 4], points: { show: false } },
+      ],
+    },
+    data,
+  );
   return figure;
 }

@@ -1,14 +1,11 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { cssVar, drawWhenPlaced } from './chart';
 import { h } from './dom';
 import type { ExperimentComparison } from './types';
 
 // An experiment's chart (uPlot, like the rating chart): each prompt's win-rate difference from the baseline
 // after 1, 2, ... complete deals, with its 95% interval as dashed lines and 0 as the reference. The
 // interval narrows as deals accumulate; the difference is significant once the interval leaves 0.
-
-function cssVar(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 /** Distinct colours per compared prompt, the first being the page's accent. */
 const PALETTE = ['#16a34a', '#d97706', '#9333ea', '#dc2626', '#0891b2'];
@@ -62,31 +59,21 @@ export function differenceChart(
       ];
     }),
   ];
-  const size = () => ({ width: Math.max(260, plot.clientWidth || 600), height: 260 });
-  // Drawn once the figure is in the page (its width is known then).
-  requestAnimationFrame(() => {
-    if (signal.aborted || !plot.isConnected) return;
-    const chart = new uPlot(
-      {
-        ...size(),
-        cursor: { drag: { x: false, y: false } },
-        // A win-rate difference lies in [-100%, +100%]; early intervals reach past it and are cut there.
-        scales: { x: { time: false }, y: { range: [-1, 1] } },
-        axes: [
-          { stroke: muted, label: 'deals' },
-          { stroke: muted, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 100)}%`) },
-        ],
-        series,
-      },
-      data,
-      plot,
-    );
-    const onResize = () => chart.setSize(size());
-    window.addEventListener('resize', onResize);
-    signal.addEventListener('abort', () => {
-      window.removeEventListener('resize', onResize);
-      chart.destroy();
-    });
-  });
+  drawWhenPlaced(
+    plot,
+    signal,
+    260,
+    {
+      cursor: { drag: { x: false, y: false } },
+      // A win-rate difference lies in [-100%, +100%]; early intervals reach past it and are cut there.
+      scales: { x: { time: false }, y: { range: [-1, 1] } },
+      axes: [
+        { stroke: muted, label: 'deals' },
+        { stroke: muted, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 100)}%`) },
+      ],
+      series,
+    },
+    data,
+  );
   return figure;
 }
