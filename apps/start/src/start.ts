@@ -2,6 +2,7 @@
 // PostgreSQL under .data/ when DATABASE_URL is unset, Redis on 127.0.0.1:6379 or from PATH when REDIS_URL
 // is unset (the development stack, @coup/devstack). Applies migrations, starts the API with the web UI and a
 // worker, registers the house bots, queues demo matches.
+import { writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startPlatform } from './platform';
@@ -19,6 +20,8 @@ async function main() {
     const pg = await startEmbeddedPostgres({ notice: log });
     databaseUrl = pg.url;
     stops.push(() => pg.stop());
+    // For the tools run beside the platform (coup dataset import): the embedded database's URL.
+    writeLocalDatabaseUrl(pg.url);
   }
   const redis = await ensureRedis({ log });
   stops.push(() => redis.stop());

@@ -53,8 +53,24 @@ describe('coup dataset import', () => {
     expect(row.status).toBe('failed');
   }, 60_000);
 
+  it("finds the database of a platform started here with `npm start` (its data directory's database.url)", async () => {
+    const data = await mkdtemp(join(tmpdir(), 'coup-data-'));
+    await writeFile(join(data, 'database.url'), `${db.url}\n`);
+    const file = join(dir, 'local.json');
+    await writeArchiveFile(file, [syntheticGame('cli:local')], { compact: true });
+    const r = await runCli(['dataset', 'import', file, '--name', 'local'], {
+      DATABASE_URL: '',
+      COUP_DATA_DIR: data,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await db.prisma.humanDataset.count({ where: { name: 'local', status: 'ready' } })).toBe(1);
+    await rm(data, { recursive: true, force: true });
+  }, 60_000);
+
   it('needs a database', async () => {
-    const r = await runCli(['dataset', 'import', 'x.json'], { DATABASE_URL: '' });
+    // No DATABASE_URL, and no platform started in this data directory.
+    const empty = await mkdtemp(join(tmpdir(), 'coup-no-data-'));
+    const r = await runCli(['dataset', 'import', 'x.json'], { DATABASE_URL: '', COUP_DATA_DIR: empty });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/set DATABASE_URL or pass --database-url/);
   });

@@ -1,3 +1,4 @@
+import { readLocalDatabaseUrl } from '@coup/db';
 import { SingleBar } from 'cli-progress';
 import { importDataset, type ImportProgress, type ImportSummary } from '@coup/archive/import';
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
@@ -66,8 +67,12 @@ function printSummary(s: ImportSummary): void {
 }
 
 export async function importCommand(file: string, opts: DatasetImportOptions): Promise<void> {
-  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  if (!databaseUrl) throw new CliError('no database: set DATABASE_URL or pass --database-url');
+  // Without one, the database of a platform started here with `npm start` (its embedded Postgres).
+  const databaseUrl = opts.databaseUrl || process.env.DATABASE_URL || readLocalDatabaseUrl();
+  if (!databaseUrl)
+    throw new CliError(
+      'no database: set DATABASE_URL or pass --database-url (or start the platform here with `npm start`)',
+    );
   const progress = progressReporter();
   let summary: ImportSummary;
   // Ctrl-C (or a kill) stops the import cleanly: the dataset is marked failed and keeps no games.
