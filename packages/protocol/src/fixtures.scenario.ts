@@ -84,15 +84,19 @@ export function playScenario(): Scenario {
   // By seat: its history's size when it last answered (where a delta-mode request starts).
   const answeredAt = [0, 0, 0];
   SCRIPT.forEach(([seat, action, capture], round) => {
+    // What every captured request shares: this question to this seat.
+    const question = {
+      state,
+      seat,
+      matchId: MATCH_ID,
+      decisionId: decisionId(MATCH_ID, round + 34, seat),
+      deadline: DEADLINE,
+      timeoutMs: TIMEOUT_MS,
+      names: NAMES,
+    };
     if (capture) {
       requests[capture] = buildDecisionRequest({
-        state,
-        seat,
-        matchId: MATCH_ID,
-        decisionId: decisionId(MATCH_ID, round + 34, seat),
-        deadline: DEADLINE,
-        timeoutMs: TIMEOUT_MS,
-        names: NAMES,
+        ...question,
         history: history[seat]!.slice(),
         strategyPrompt: seat === 2 ? STRATEGY : undefined,
       });
@@ -101,13 +105,7 @@ export function playScenario(): Scenario {
       // The same question in protocol 2, to an agent registered with historyMode delta, wantsPrompt false.
       const from = answeredAt[seat]!;
       requests['decision-delta'] = buildDecisionRequest({
-        state,
-        seat,
-        matchId: MATCH_ID,
-        decisionId: decisionId(MATCH_ID, round + 34, seat),
-        deadline: DEADLINE,
-        timeoutMs: TIMEOUT_MS,
-        names: NAMES,
+        ...question,
         history: history[seat]!.slice(from),
         historyFrom: from,
         promptHistory: history[seat]!,
