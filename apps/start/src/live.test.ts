@@ -37,7 +37,9 @@ describe('spectators (/v1/matches/:id/live)', () => {
         name: uniqueName(`slow-${kind}`),
         endpointUrl: 'http://127.0.0.1:9',
       });
-      const agent = await slowAgent({ kind, delayMs: 60, secret: reg.secret, name: kind });
+      // Slow enough that the match is still running well after the worker's first look for spectators
+      // (LIVE_WATCH_POLL_MS) and the batch after it, even for a short game.
+      const agent = await slowAgent({ kind, delayMs: 200, secret: reg.secret, name: kind });
       agents.push(agent);
       await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
       ids.push(reg.id);
