@@ -156,13 +156,11 @@ export function liveFeed(
       sendLast({ type: 'end', matchId, status: 'aborted', ...(abortReason ? { abortReason } : {}) });
     },
     async reset() {
-      // A retried match starts its live log again.
-      await deps.redis.del(logKey);
-      try {
-        watched = (await deps.redis.exists(watchKey)) > 0;
-      } catch (err) {
-        failed(err);
-      }
+      // A retried match starts its live log again; one round trip for that and the first look for spectators.
+      const replies = await deps.redis.multi().del(logKey).exists(watchKey).exec();
+      const [err, exists] = replies?.[1] ?? [null, 0];
+      if (err) failed(err);
+      else watched = Number(exists) > 0;
       caughtUp = false;
       if (pollTimer === null && !stopped) {
         pollTimer = setInterval(poll, pollMs);

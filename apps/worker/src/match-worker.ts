@@ -3,7 +3,7 @@ import type { ConnectionOptions } from 'bullmq';
 import { abortMatch } from '@coup/db';
 import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
 import { asJobFailure } from './job-failure';
-import type { MatchJobDeps } from './run-match-job';
+import type { MatchJobDeps, MatchJobOutcome } from './run-match-job';
 import { liveFeed } from './live-feed';
 import { runMatchJob } from './run-match-job';
 import { throttled } from '@coup/platform';
@@ -16,9 +16,17 @@ export interface MatchWorkerOptions extends MatchJobDeps {
   lockDurationMs: number;
   /**
    * Called once a match's job is over (finished, aborted or failed for good), e.g. to queue the next deal of
-   * its prompt experiment. Its failures are logged, never the job's.
+   * its prompt experiment. `grouped`: whether the match belongs to a match group (true when not known).
+   * Its failures are logged, never the job's.
    */
-  onMatchEnded?: (matchId: string) => Promise<unknown>;
+  onMatchEnded?: (matchId: string, o: { grouped: boolean }) => Promise<unknown>;
+}
+
+/** A match job's return value (kept with the job in Redis). */
+export interface MatchJobReturn {
+  outcome: MatchJobOutcome;
+  /** Whether the match belongs to a match group: only then can its end queue more matches. */
+  grouped: boolean;
 }
 
 /**
@@ -33,8 +41,12 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
     async (job, _token, signal) => {
       const parsed = MatchJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`bad match job data: ${parsed.error.message}`);
+      let grouped = true;
       try {
-        return await runMatchJob(parsed.data.matchId, o, signal);
+        const outcome = await runMatchJob(parsed.data.matchId, o, signal, (m) => {
+          grouped = m.groupId !== null;
+        });
+        return { outcome, grouped } satisfies MatchJobReturn;
       } catch (err) {
         // A run stopped because this worker lost the job is the other worker's now: not a failure to classify.
         if (signal?.aborted) throw err;
@@ -58,9 +70,11 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   );
   // Errors that repeat while a server is away: each message logged at most once a minute.
   const report = throttled(o.log);
-  const ended = (matchId: string) =>
-    void o.onMatchEnded?.(matchId).catch((err: unknown) => report('after a match ended', err));
-  worker.on('completed', (job) => ended(job.data.matchId));
+  const ended = (matchId: string, grouped = true) =>
+    void o.onMatchEnded?.(matchId, { grouped }).catch((err: unknown) => report('after a match ended', err));
+  worker.on('completed', (job, result: MatchJobReturn | undefined) =>
+    ended(job.data.matchId, result?.grouped),
+  );
   // A worker that could not renew a job's lock (it was frozen, or cut off from Redis) has seen its match
   // handed to another worker: it stops playing it instead of finishing a run whose faults (the deadlines it
   // slept through) would be charged to the agents.

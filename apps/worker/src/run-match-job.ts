@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
-import type { PrismaClient } from '@coup/db';
+import type { ClaimedMatch, PrismaClient } from '@coup/db';
 import { llmUsage, seatStats } from '@coup/platform';
 import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
@@ -40,9 +40,12 @@ export async function runMatchJob(
   deps: MatchJobDeps,
   /** Aborted when this worker lost the job (its match is re-run elsewhere): the run stops, nothing is stored. */
   signal?: AbortSignal,
+  /** Told what was claimed (e.g. whether the match belongs to a match group), before it runs. */
+  onClaimed?: (match: ClaimedMatch) => void,
 ): Promise<MatchJobOutcome> {
   const match = await claimMatch(deps.prisma, matchId);
   if (!match) return 'already_done';
+  onClaimed?.(match);
   const live = liveFeed(matchId, deps);
   let agents: MatchAgent[];
   try {

@@ -37,7 +37,9 @@ export async function startWorkers(
     concurrency: env.WORKER_CONCURRENCY,
     lockDurationMs: env.WORKER_LOCK_MS,
     maxMatchMs: env.MATCH_MAX_MS,
-    onMatchEnded: (id) => advanceAfterMatch(runtime.prisma, id, experiments),
+    // Only a match group's match (a prompt experiment's deal) can queue more: the others need no lookup.
+    onMatchEnded: (id, { grouped }) =>
+      grouped ? advanceAfterMatch(runtime.prisma, id, experiments) : Promise.resolve(null),
     log,
   });
   const ladder = await startLadder({

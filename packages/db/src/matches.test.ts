@@ -41,10 +41,16 @@ describe('claimMatch', () => {
   it('moves queued -> running, counts attempts, and can re-claim a running match', async () => {
     const m = await makeMatch(db.prisma, agents);
     const first = await claimMatch(db.prisma, m.id);
-    expect(first?.status).toBe('running');
-    expect(first?.attempts).toBe(1);
-    expect(first?.startedAt).toBeInstanceOf(Date);
-    expect(first?.seats.map((s) => s.agent.id)).toEqual(agents);
+    const row = await db.prisma.match.findUniqueOrThrow({ where: { id: m.id } });
+    expect(row.status).toBe('running');
+    expect(row.startedAt).toBeInstanceOf(Date);
+    expect(first).toMatchObject({ id: m.id, seed: row.seed, attempts: 1, timeoutMs: row.timeoutMs });
+    expect(first).toMatchObject({ ranked: row.ranked, groupId: null });
+    expect(first?.seats.map((s) => [s.seat, s.agentId])).toEqual(agents.map((a, i) => [i, a]));
+    // Each seat's agent is the whole row, exactly as Prisma reads it (types included: dates, enums, nulls).
+    for (const s of first?.seats ?? []) {
+      expect(s.agent).toStrictEqual(await db.prisma.agent.findUniqueOrThrow({ where: { id: s.agentId } }));
+    }
     const second = await claimMatch(db.prisma, m.id);
     expect(second?.attempts).toBe(2);
     expect(await claimMatch(db.prisma, 'mt_nope')).toBeNull();

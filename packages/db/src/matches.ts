@@ -1,6 +1,7 @@
 import { seedCommitment } from '@coup/random';
 import type { MatchStatus } from './generated/enums.ts';
-import type { Prisma, PrismaClient } from './generated/client.ts';
+import { Prisma } from './generated/client.ts';
+import type { Agent, PrismaClient } from './generated/client.ts';
 import { packReplay } from './replay-pack.ts';
 
 // The match lifecycle writes: queued -> running (claimMatch, once per attempt) -> finished (storeMatchResult,
@@ -8,24 +9,92 @@ import { packReplay } from './replay-pack.ts';
 // match row, so workers racing on one match (a stalled job retried while the first worker still runs) can
 // never store two results.
 
-const claimInclude = {
-  seats: { orderBy: { seat: 'asc' }, include: { agent: true } },
-} as const satisfies Prisma.MatchInclude;
+/** A claimed match: what a worker needs to run it, with its seats in seat order and their agents. */
+export interface ClaimedMatch {
+  id: string;
+  seed: string;
+  attempts: number;
+  timeoutMs: number;
+  ranked: boolean;
+  groupId: string | null;
+  seats: { seat: number; agentId: string; agent: Agent }[];
+}
 
-export type ClaimedMatch = Prisma.MatchGetPayload<{ include: typeof claimInclude }>;
+/** Every column of an agent row, under the name Prisma gives it (a column added to Agent must be added here). */
+const AGENT_COLUMNS = {
+  id: 'id',
+  ownerId: 'owner_id',
+  name: 'name',
+  transport: 'transport',
+  endpointUrl: 'endpoint_url',
+  secretHash: 'secret_hash',
+  secretEnc: 'secret_enc',
+  status: 'status',
+  statusReason: 'status_reason',
+  modelName: 'model_name',
+  strategyPrompt: 'strategy_prompt',
+  isHouse: 'is_house',
+  allowChallenges: 'allow_challenges',
+  historyMode: 'history_mode',
+  wantsPrompt: 'wants_prompt',
+  inQueue: 'in_queue',
+  queueJoinedAt: 'queue_joined_at',
+  queueReason: 'queue_reason',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  deletedAt: 'deleted_at',
+  experimentId: 'experiment_id',
+} as const satisfies Record<keyof Agent, string>;
+
+/** `a.owner_id AS "a.ownerId", ...`: the agent's columns, enums as text, prefixed to keep them apart. */
+const agentSelect = Prisma.raw(
+  Object.entries(AGENT_COLUMNS)
+    .map(([field, column]) => {
+      const enumColumn = column === 'transport' || column === 'status' || column === 'history_mode';
+      return `a."${column}"${enumColumn ? '::text' : ''} AS "a.${field}"`;
+    })
+    .join(', '),
+);
+
+type ClaimRow = { id: string; seed: string; attempts: number; timeout_ms: number; ranked: boolean } & {
+  group_id: string | null;
+  seat: number | null;
+} & Record<string, unknown>;
 
 /**
  * Marks the match running for a new attempt (queued or running -> running, attempts + 1, startedAt = now) and
  * returns it with its seats and their agents; null when it is finished, aborted or unknown. A running match
  * can be claimed again on purpose: that is how a match whose worker died is re-run from the start.
+ * One SQL statement (the update, then the seats and agents of the updated row): one round trip per claim.
  */
 export async function claimMatch(prisma: PrismaClient, matchId: string): Promise<ClaimedMatch | null> {
-  const { count } = await prisma.match.updateMany({
-    where: { id: matchId, status: { in: ['queued', 'running'] } },
-    data: { status: 'running', attempts: { increment: 1 }, startedAt: new Date() },
-  });
-  if (count === 0) return null;
-  return prisma.match.findUnique({ where: { id: matchId }, include: claimInclude });
+  const rows = await prisma.$queryRaw<ClaimRow[]>`
+    WITH m AS (
+      UPDATE matches SET status = 'running', attempts = attempts + 1, started_at = ${new Date()}
+      WHERE id = ${matchId} AND status IN ('queued', 'running')
+      RETURNING id, seed, attempts, timeout_ms, ranked, group_id
+    )
+    SELECT m.id, m.seed, m.attempts, m.timeout_ms, m.ranked, m.group_id, s.seat, ${agentSelect}
+    FROM m LEFT JOIN match_seats s ON s.match_id = m.id LEFT JOIN agents a ON a.id = s.agent_id
+    ORDER BY s.seat`;
+  const first = rows[0];
+  if (!first) return null;
+  const seats: ClaimedMatch['seats'] = [];
+  for (const row of rows) {
+    if (row.seat === null) continue;
+    const agent = {} as Record<string, unknown>;
+    for (const field of Object.keys(AGENT_COLUMNS)) agent[field] = row[`a.${field}`];
+    seats.push({ seat: row.seat, agentId: agent.id as string, agent: agent as Agent });
+  }
+  return {
+    id: first.id,
+    seed: first.seed,
+    attempts: first.attempts,
+    timeoutMs: first.timeout_ms,
+    ranked: first.ranked,
+    groupId: first.group_id,
+    seats,
+  };
 }
 
 /**
@@ -71,8 +140,8 @@ export type MatchResult = {
 export type StoreResult = { stored: true } | { stored: false; status: MatchStatus; superseded?: true };
 
 /**
- * Writes a match's result, places, faults and replay and marks it finished, all in one transaction (the writes
- * themselves in one SQL statement, after the checks). The match
+ * Writes a match's result, places, faults and replay and marks it finished, atomically and in one round trip
+ * (one call of the SQL function store_match_result, which checks, then writes). The match
  * row is locked first (SELECT ... FOR UPDATE), so of two concurrent calls the second waits, then sees
  * `finished` and returns `{ stored: false }` without writing anything. An aborted match is not stored either.
  * Throws (writing nothing) on an unknown match, a seed that does not match the commitment, or seats that do
@@ -84,83 +153,52 @@ export async function storeMatchResult(
   result: MatchResult,
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
-  // Serialised and compressed before the transaction: the match row stays locked only for the writes.
+  // Serialised and compressed before the call: the match row stays locked only for the writes.
   const packed = packReplay(result.replay);
+  // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function still makes
+  // its checks in their order (unknown, ended, superseded, seed) before refusing the seats.
+  const reported = result.seats.map((s) => s.seat);
+  const consistent = seatsAgree(null, places, reported);
   const seatValues = JSON.stringify(
-    result.seats.map((s) => ({
-      seat: s.seat,
-      place: places.get(s.seat) ?? null,
-      faults: s.faults,
-      forfeited: s.forfeited,
-      has_stats: s.stats !== undefined,
-      stats: s.stats ?? null,
-    })),
+    !consistent
+      ? null
+      : result.seats.map((s) => ({
+          seat: s.seat,
+          place: places.get(s.seat) ?? null,
+          faults: s.faults,
+          forfeited: s.forfeited,
+          has_stats: s.stats !== undefined,
+          stats: s.stats ?? null,
+        })),
   );
-  const finishedAt = new Date();
-  return prisma.$transaction(
-    async (tx) => {
-      const rows = await tx.$queryRaw<
-        { status: MatchStatus; seed_commitment: string; attempts: number; ranked: boolean; seats: number[] }[]
-      >`
-        SELECT status::text AS status, seed_commitment, attempts, ranked,
-          ARRAY(SELECT seat FROM match_seats WHERE match_id = ${matchId}) AS seats
-        FROM matches WHERE id = ${matchId} FOR UPDATE`;
-      const match = rows[0];
-      if (!match) throw new Error(`storeMatchResult: no match ${matchId}`);
-      if (match.status === 'finished' || match.status === 'aborted')
-        return { stored: false, status: match.status };
-      if (result.attempt !== undefined && match.attempts !== result.attempt)
-        return { stored: false, status: match.status, superseded: true };
-      if (seedCommitment(result.seed) !== match.seed_commitment) {
-        throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
-      }
-      checkSeats(
-        matchId,
-        match.seats,
-        places,
-        result.seats.map((s) => s.seat),
-      );
-      if (match.ranked) await lockAgentStats(tx, matchId);
-      // One statement for the match, its seats and its replay (no nested ORM writes walking the replay).
-      await tx.$executeRaw`
-        WITH v AS (
-          SELECT * FROM jsonb_to_recordset(${seatValues}::jsonb)
-            AS v(seat int, place int, faults int, forfeited boolean, has_stats boolean, stats jsonb)
-        ), m AS (
-          UPDATE matches SET status = 'finished', finished_at = ${finishedAt},
-            engine_version = ${result.versions.engine ?? null},
-            ruleset_version = ${result.versions.ruleset ?? null},
-            protocol_version = ${result.versions.protocol ?? null}
-          WHERE id = ${matchId}
-        ), s AS (
-          UPDATE match_seats ms SET place = v.place, faults = v.faults, forfeited = v.forfeited,
-            stats = CASE WHEN v.has_stats THEN v.stats ELSE ms.stats END
-          FROM v WHERE ms.match_id = ${matchId} AND ms.seat = v.seat
-        )
-        INSERT INTO replays (match_id, packed) VALUES (${matchId}, ${packed})
-        ON CONFLICT (match_id) DO UPDATE SET packed = EXCLUDED.packed, data = NULL`;
-      return { stored: true as const };
-    },
-    // Replays can be large; the default 5 s interactive-transaction timeout is for small writes.
-    { timeout: 30_000, maxWait: 10_000 },
-  );
+  // One round trip: store_match_result (migration store_match_result_function) locks the match row, checks
+  // it and, only if every check passes, locks the agents' agent_stats rows (ranked) and writes everything.
+  const rows = await prisma.$queryRaw<
+    { outcome: StoreOutcome; status: MatchStatus | null; seats: number[] | null }[]
+  >`
+    SELECT outcome, status, seats FROM store_match_result(
+      ${matchId}, ${result.attempt ?? null}::int, ${seedCommitment(result.seed)}, ${seatValues}::jsonb,
+      ${result.versions.engine ?? null}, ${result.versions.ruleset ?? null}, ${result.versions.protocol ?? null},
+      ${packed}, ${new Date()})`;
+  const row = rows[0];
+  switch (row?.outcome) {
+    case 'stored':
+      return { stored: true };
+    case 'ended':
+      return { stored: false, status: row.status as MatchStatus };
+    case 'superseded':
+      return { stored: false, status: row.status as MatchStatus, superseded: true };
+    case 'bad_seed':
+      throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
+    case 'bad_seats':
+      checkSeats(matchId, row.seats ?? [], places, reported);
+      throw new Error(`storeMatchResult: match ${matchId} has other seats`);
+    default:
+      throw new Error(`storeMatchResult: no match ${matchId}`);
+  }
 }
 
-/**
- * Storing a ranked match's seat stats updates its agents' agent_stats rows (trigger agent_stats_apply). Two
- * matches sharing agents (house agents sit in many) would deadlock if they locked those rows in different
- * seat orders, so they are created if missing and locked here first, in agent id order.
- */
-async function lockAgentStats(tx: Prisma.TransactionClient, matchId: string): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO agent_stats (agent_id)
-    SELECT DISTINCT agent_id FROM match_seats WHERE match_id = ${matchId} ORDER BY agent_id
-    ON CONFLICT (agent_id) DO NOTHING`;
-  await tx.$queryRaw`
-    SELECT agent_id FROM agent_stats
-    WHERE agent_id IN (SELECT agent_id FROM match_seats WHERE match_id = ${matchId})
-    ORDER BY agent_id FOR UPDATE`;
-}
+type StoreOutcome = 'stored' | 'ended' | 'superseded' | 'bad_seed' | 'bad_seats' | 'no_match';
 
 /** Competition-style places (1, 1, 3): tied seats share a place and the next place skips, as in match_end. */
 function placesBySeat(ranking: number[][]): Map<number, number> {
@@ -177,13 +215,20 @@ function placesBySeat(ranking: number[][]): Map<number, number> {
   return places;
 }
 
+const sortedSeats = (seats: Iterable<number>) => [...seats].sort((a, b) => a - b).join(',');
+
+/** Whether the ranking, the seats reported and the match's stored seats (null: not known yet) agree. */
+function seatsAgree(stored: number[] | null, places: Map<number, number>, given: number[]): boolean {
+  const reported = sortedSeats(given);
+  const want = stored ? sortedSeats(stored) : reported;
+  return sortedSeats(places.keys()) === want && reported === want;
+}
+
+/** Throws unless the ranking, the seats reported and the match's stored seats agree. */
 function checkSeats(matchId: string, stored: number[], places: Map<number, number>, given: number[]): void {
-  const want = [...stored].sort((a, b) => a - b).join(',');
-  const ranked = [...places.keys()].sort((a, b) => a - b).join(',');
-  const reported = [...given].sort((a, b) => a - b).join(',');
-  if (ranked !== want || reported !== want) {
-    throw new Error(
-      `storeMatchResult: match ${matchId} has seats [${want}], ranking has [${ranked}], seats given [${reported}]`,
-    );
-  }
+  if (seatsAgree(stored, places, given)) return;
+  throw new Error(
+    `storeMatchResult: match ${matchId} has seats [${sortedSeats(stored)}], ` +
+      `ranking has [${sortedSeats(places.keys())}], seats given [${sortedSeats(given)}]`,
+  );
 }

@@ -47,32 +47,36 @@ export interface NewMatch {
  * after commit (enqueueMatch).
  */
 export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m: NewMatch): Promise<string> {
-  // The one door every ranked match goes through (matchmaker, events, the operator): a person's seat is
-  // never rated, whoever forgot to check before.
-  if (m.ranked) {
+  const seed = m.seed ?? newMatchSeed();
+  const id = newId(ID_PREFIX.match);
+  // The seats carry their match's created_at and ranked (the match_seats_fill trigger would copy them too).
+  const createdAt = new Date();
+  // One statement, one round trip: the match, then its seats from the inserted row. The one door every
+  // ranked match goes through (matchmaker, events, the operator): a ranked match with a person's seat is
+  // not inserted at all (people are never rated), whoever forgot to check before.
+  const rows = await db.$queryRaw<{ match_id: string }[]>`
+    WITH m AS (
+      INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
+        created_by_id, group_id, seat_rotation, created_at)
+      SELECT ${id}, ${m.ranked}, ${seed}, ${seedCommitment(seed)}, ${m.timeoutMs}::int, ${m.eventId ?? null},
+        ${m.eventRound ?? null}::int, ${m.createdById ?? null}, ${m.groupId ?? null},
+        ${m.seatRotation ?? null}::int, ${createdAt}
+      WHERE NOT ${m.ranked} OR NOT EXISTS (
+        SELECT 1 FROM agents WHERE id = ANY(${m.agentIds}::text[]) AND transport = 'human')
+      RETURNING id, ranked, created_at
+    )
+    INSERT INTO match_seats (match_id, seat, agent_id, created_at, ranked)
+    SELECT m.id, (t.n - 1)::int, t.agent_id, m.created_at, m.ranked
+    FROM m, unnest(${m.agentIds}::text[]) WITH ORDINALITY AS t(agent_id, n)
+    RETURNING match_id`;
+  if (rows.length === 0) {
     const human = await db.agent.findFirst({
       where: { id: { in: m.agentIds }, transport: 'human' },
       select: { id: true },
     });
     if (human) throw new HumanSeatNotRankedError(human.id);
+    if (m.agentIds.length > 0) throw new Error(`insertMatch: match ${id} was not written`);
   }
-  const seed = m.seed ?? newMatchSeed();
-  const id = newId(ID_PREFIX.match);
-  await db.match.create({
-    data: {
-      id,
-      ranked: m.ranked,
-      seed,
-      seedCommitment: seedCommitment(seed),
-      timeoutMs: m.timeoutMs,
-      eventId: m.eventId ?? null,
-      eventRound: m.eventRound ?? null,
-      createdById: m.createdById ?? null,
-      groupId: m.groupId ?? null,
-      seatRotation: m.seatRotation ?? null,
-      seats: { create: m.agentIds.map((agentId, seat) => ({ seat, agentId })) },
-    },
-  });
   return id;
 }
 
