@@ -5,7 +5,7 @@
 // match list and an agent profile, and the API's read latency (p50/p99) is printed.
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
-//   WORKER_CONCURRENCY (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http), BENCH_VERBOSE=1 (the processes' output),
+//   WORKER_CONCURRENCY (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http; idle: reads only), BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -108,26 +108,31 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : NaN;
 
 /** Reads the API keeps answering while matches run: round robin over three read endpoints. */
-function reader(base: string, paths: string[]): { stop: () => Promise<number[]> } {
-  const latencies: number[] = [];
+function reader(
+  base: string,
+  paths: string[],
+): { stop: () => Promise<{ all: number[]; byPath: number[][] }> } {
+  const byPath: number[][] = paths.map(() => []);
   let running = true;
   const loop = (async () => {
     let i = 0;
     while (running) {
-      const p = paths[i++ % paths.length] as string;
+      const k = i++ % paths.length;
+      const p = paths[k] as string;
       const t = performance.now();
       const res = await fetch(base + p);
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
-      latencies.push(performance.now() - t);
+      byPath[k]?.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   return {
     stop: async () => {
       running = false;
       await loop;
-      return latencies.sort((a, b) => a - b);
+      return { all: sorted(byPath.flat()), byPath: byPath.map(sorted) };
     },
   };
 }
@@ -192,6 +197,8 @@ async function main() {
     const houseSeats = ['house-heuristic', 'house-honest', 'house-random', 'house-heuristic'].map(byName);
 
     const rows: Record<string, string[]> = {};
+    // idle: no matches queued, the reads alone (their latency without the load, to compare with).
+    if (ROWS.includes('idle')) rows.idle = [];
     if (ROWS.includes('house')) rows.house = houseSeats;
     let agentServer: (Proc & { match: RegExpExecArray }) | null = null;
     if (ROWS.includes('http')) {
@@ -224,7 +231,7 @@ async function main() {
       const before = await finishedCount(db);
       // Queued as the API does (insertMatch + the job), from here: the API's CPU goes to reads.
       const queue = (async () => {
-        while (!stopQueue) {
+        while (!stopQueue && seats.length > 0) {
           const done = await finishedCount(db);
           const backlog = queued - (done - before);
           if (backlog < 300) {
@@ -247,7 +254,7 @@ async function main() {
       const seconds = (performance.now() - t0) / 1000;
       const workerCpu = workersCpu() - w0;
       const apiCpu = cpuSeconds(apiProc.child.pid) - a0;
-      const lat = await read.stop();
+      const { all: lat, byPath } = await read.stop();
       stopQueue = true;
       await queue;
       const rate = (c1 - c0) / seconds;
@@ -259,6 +266,15 @@ async function main() {
           ` API ${(apiCpu / seconds).toFixed(2)} cores)` +
           ` · reads p50 ${percentile(lat, 0.5).toFixed(1)} ms p99 ${percentile(lat, 0.99).toFixed(1)} ms (${lat.length} reads)` +
           ` · live logs in Redis ${logKeys}, Redis used_memory ${(Number(mem) / 1e6).toFixed(1)} MB`,
+      );
+      console.log(
+        `${''.padEnd(6)} reads p50/p99 by path: ` +
+          readPaths
+            .map((p, k) => {
+              const l = byPath[k] ?? [];
+              return `${p.replace(/ag_\w+/, ':id')} ${percentile(l, 0.5).toFixed(1)}/${percentile(l, 0.99).toFixed(1)} ms`;
+            })
+            .join(', '),
       );
       // Let the backlog drain before the next row (it would count for the next one otherwise).
       await db.prisma.match.updateMany({

@@ -27,8 +27,3 @@ export async function humanBaseline(prisma: PrismaClient) {
     bluffRateByRole: Object.fromEntries(ROLES.map((r) => [r, f.roles[r].bluffRate])),
   };
 }
-
-/** The profile with people's figures added (a field only: older clients see the same profile). */
-export async function withHumanBaseline<T extends object>(prisma: PrismaClient, profile: T) {
-  return { ...profile, humanBaseline: await humanBaseline(prisma) };
-}

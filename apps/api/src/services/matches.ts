@@ -17,7 +17,18 @@ import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
 
 export const matchInclude = {
-  seats: { orderBy: { seat: 'asc' }, include: { agent: { select: { id: true, name: true } } } },
+  // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
+  seats: {
+    orderBy: { seat: 'asc' },
+    select: {
+      seat: true,
+      agentId: true,
+      place: true,
+      faults: true,
+      forfeited: true,
+      agent: { select: { id: true, name: true } },
+    },
+  },
   group: groupPending,
 } as const satisfies Prisma.MatchInclude;
 
