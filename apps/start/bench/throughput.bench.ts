@@ -5,7 +5,7 @@
 // match list and an agent profile, and the API's read latency (p50/p99) is printed.
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
-//   WORKER_CONCURRENCY (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http; idle: reads only), BENCH_VERBOSE=1 (the processes' output),
+//   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http; idle: reads only), BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -179,7 +179,7 @@ async function main() {
       const w = await start(
         'apps/worker/src/main.ts',
         { ...env, PUBLIC_URL: base },
-        /worker \d+ running \(concurrency (\d+)\)/,
+        /worker \d+ running \(concurrency (\d+), nice (\d+)\)/,
       );
       procs.push(w);
       workers.push(w);
@@ -187,7 +187,7 @@ async function main() {
     const workersCpu = () => workers.reduce((n, w) => n + cpuSeconds(w.child.pid), 0);
     const concurrency = workers[0]?.match[1];
     console.log(
-      `throughput: API and ${WORKERS} worker process(es), worker concurrency ${concurrency}, ` +
+      `throughput: API and ${WORKERS} worker process(es), worker concurrency ${concurrency}, nice ${workers[0]?.match[2]}, ` +
         `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s`,
     );
 

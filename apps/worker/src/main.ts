@@ -1,5 +1,6 @@
 // A worker process alone (scale-out and docker-compose): pulls matches from Redis and stores results in
 // Postgres. Several can share one Redis and one Postgres.
+import { setPriority } from 'node:os';
 import { migrate } from '@coup/db';
 import { createRuntime, describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startWorkers } from './start-workers';
@@ -8,6 +9,12 @@ async function main() {
   const env = parseEnv();
   if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('the worker needs DATABASE_URL and REDIS_URL');
   console.log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
+  // Matches are batch work: an API on the same machine answers reads first (WORKER_NICE).
+  try {
+    setPriority(env.WORKER_NICE);
+  } catch (err) {
+    console.warn(`worker: cannot set its CPU priority to nice ${env.WORKER_NICE}: ${(err as Error).message}`);
+  }
   await migrate(env.DATABASE_URL);
   const runtime = createRuntime(env, { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
   const workers = await startWorkers(
@@ -15,7 +22,9 @@ async function main() {
     env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     (msg, extra) => console.warn(msg, extra ?? ''),
   );
-  console.log(`worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY})`);
+  console.log(
+    `worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY}, nice ${env.WORKER_NICE})`,
+  );
   const stop = async () => {
     await workers.close();
     await runtime.close();
