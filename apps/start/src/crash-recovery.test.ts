@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
@@ -81,6 +82,7 @@ describe('crash recovery', () => {
   it('a worker killed with SIGKILL mid-match: another runs its matches again, each stored once', async () => {
     const w1 = await startWorkerProcess(workerEnv());
     workers.push(w1);
+    expect(getPriority(w1.pid)).toBe(0);
     const ids = await Promise.all(
       [0, 1, 2, 3].map(() => h.queueMatch(owner.key, seats, { timeoutMs: 2000 })),
     );
@@ -99,8 +101,10 @@ describe('crash recovery', () => {
     const interrupted = atKill.filter((m) => m.status === 'running').map((m) => m.id);
     expect(interrupted.length).toBeGreaterThan(0);
 
-    const w2 = await startWorkerProcess(workerEnv());
+    // The second one runs at a lower CPU priority (WORKER_NICE), as a worker beside an API does.
+    const w2 = await startWorkerProcess({ ...workerEnv(), WORKER_NICE: '7' });
     workers.push(w2);
+    expect(getPriority(w2.pid)).toBe(7);
     const results = await Promise.all(ids.map((id) => h.waitForMatch(id, 60_000)));
     for (const m of results) {
       await expectOneResult(m);
@@ -125,8 +129,10 @@ describe('crash recovery', () => {
     w1.kill('SIGSTOP');
 
     // Its lock expires; another worker takes the match over and runs it from the start.
-    const w2 = await startWorkerProcess(workerEnv());
+    // The second one runs at a lower CPU priority (WORKER_NICE), as a worker beside an API does.
+    const w2 = await startWorkerProcess({ ...workerEnv(), WORKER_NICE: '7' });
     workers.push(w2);
+    expect(getPriority(w2.pid)).toBe(7);
     await until(
       async () => ((await h.db.prisma.match.findUnique({ where: { id } }))?.attempts ?? 0) >= 2,
       20_000,

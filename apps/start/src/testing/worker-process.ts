@@ -21,7 +21,8 @@ export interface WorkerProcess {
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    // Not niced unless a test asks (WORKER_NICE): among the test run's busy processes it would only be slower.
+    env: { ...process.env, WORKER_NICE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
