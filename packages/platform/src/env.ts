@@ -52,9 +52,9 @@ export const EnvSchema = z.object({
     .default(64 * 1024),
   MATCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /**
-   * Matches one worker process plays at once. 8: on 2 cores the worker stores ~70 house-bot matches/s at 8
-   * against ~58 at 4 and ~67 at 16 (more matches share each Postgres and Redis round trip); see the
-   * throughput bench (`npm run bench -w @coup/start`).
+   * Matches one worker process plays at once. 8: on 2 cores the worker stored ~70 house-bot matches/s at 8
+   * against ~58 at 4 and ~67 at 16 (more matches share each Postgres and Redis round trip), measured before
+   * a match's round trips were cut to three; see the throughput bench (`npm run bench -w @coup/start`).
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /**
