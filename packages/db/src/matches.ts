@@ -46,20 +46,22 @@ const AGENT_COLUMNS = {
   experimentId: 'experiment_id',
 } as const satisfies Record<keyof Agent, string>;
 
-/** `a.owner_id AS "a.ownerId", ...`: the agent's columns, enums as text, prefixed to keep them apart. */
+/** `a."owner_id" AS "a.ownerId", ...`: the agent's columns, prefixed to keep them apart from the match's. */
 const agentSelect = Prisma.raw(
   Object.entries(AGENT_COLUMNS)
-    .map(([field, column]) => {
-      const enumColumn = column === 'transport' || column === 'status' || column === 'history_mode';
-      return `a."${column}"${enumColumn ? '::text' : ''} AS "a.${field}"`;
-    })
+    .map(([field, column]) => `a."${column}" AS "a.${field}"`)
     .join(', '),
 );
 
-type ClaimRow = { id: string; seed: string; attempts: number; timeout_ms: number; ranked: boolean } & {
+type ClaimRow = Record<string, unknown> & {
+  id: string;
+  seed: string;
+  attempts: number;
+  timeout_ms: number;
+  ranked: boolean;
   group_id: string | null;
   seat: number | null;
-} & Record<string, unknown>;
+};
 
 /**
  * Marks the match running for a new attempt (queued or running -> running, attempts + 1, startedAt = now) and
@@ -155,10 +157,10 @@ export async function storeMatchResult(
   const places = placesBySeat(result.ranking);
   // Serialised and compressed before the call: the match row stays locked only for the writes.
   const packed = packReplay(result.replay);
-  // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function still makes
-  // its checks in their order (unknown, ended, superseded, seed) before refusing the seats.
+  // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function refuses
+  // them after its other checks (unknown, ended, superseded, seed), in the order they always had.
   const reported = result.seats.map((s) => s.seat);
-  const consistent = seatsAgree(null, places, reported);
+  const consistent = sortedSeats(places.keys()) === sortedSeats(reported);
   const seatValues = JSON.stringify(
     !consistent
       ? null
@@ -191,8 +193,10 @@ export async function storeMatchResult(
     case 'bad_seed':
       throw new Error(`storeMatchResult: the seed of ${matchId} does not match its commitment`);
     case 'bad_seats':
-      checkSeats(matchId, row.seats ?? [], places, reported);
-      throw new Error(`storeMatchResult: match ${matchId} has other seats`);
+      throw new Error(
+        `storeMatchResult: match ${matchId} has seats [${sortedSeats(row.seats ?? [])}], ` +
+          `ranking has [${sortedSeats(places.keys())}], seats given [${sortedSeats(reported)}]`,
+      );
     default:
       throw new Error(`storeMatchResult: no match ${matchId}`);
   }
@@ -216,19 +220,3 @@ function placesBySeat(ranking: number[][]): Map<number, number> {
 }
 
 const sortedSeats = (seats: Iterable<number>) => [...seats].sort((a, b) => a - b).join(',');
-
-/** Whether the ranking, the seats reported and the match's stored seats (null: not known yet) agree. */
-function seatsAgree(stored: number[] | null, places: Map<number, number>, given: number[]): boolean {
-  const reported = sortedSeats(given);
-  const want = stored ? sortedSeats(stored) : reported;
-  return sortedSeats(places.keys()) === want && reported === want;
-}
-
-/** Throws unless the ranking, the seats reported and the match's stored seats agree. */
-function checkSeats(matchId: string, stored: number[], places: Map<number, number>, given: number[]): void {
-  if (seatsAgree(stored, places, given)) return;
-  throw new Error(
-    `storeMatchResult: match ${matchId} has seats [${sortedSeats(stored)}], ` +
-      `ranking has [${sortedSeats(places.keys())}], seats given [${sortedSeats(given)}]`,
-  );
-}
