@@ -168,7 +168,9 @@ describe('coup platform', () => {
     }
 
     expect(printed.join('\n')).not.toContain(apiKey);
-  }, 40_000);
+    // About twenty CLI processes (each a tsx start) and a ranked match rated: 15 s alone, 27-40 s under a
+    // full CI run's load on 2 cores.
+  }, 90_000);
 
   it('API errors exit 1 with their message; usage errors and an unreachable platform exit 2', async () => {
     const [unknown, noKey, usage, down] = await Promise.all([
