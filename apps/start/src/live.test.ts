@@ -32,6 +32,7 @@ afterAll(async () => {
 describe('spectators (/v1/matches/:id/live)', () => {
   it('receive public updates while the match runs, then end; never a face-down card', async () => {
     const ids: string[] = [];
+    const slow: TestAgent[] = [];
     for (const kind of ['random', 'honest'] as const) {
       const reg = await h.registerAgent(owner.key, {
         name: uniqueName(`slow-${kind}`),
@@ -41,6 +42,7 @@ describe('spectators (/v1/matches/:id/live)', () => {
       // (LIVE_WATCH_POLL_MS) and the batch after it, even for a short game.
       const agent = await slowAgent({ kind, delayMs: 200, secret: reg.secret, name: kind });
       agents.push(agent);
+      slow.push(agent);
       await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
       ids.push(reg.id);
     }
@@ -59,6 +61,9 @@ describe('spectators (/v1/matches/:id/live)', () => {
       expect(early.status).toBe(409);
       expect(early.body).toMatchObject({ error: { code: 'match_not_finished' } });
     }
+    // A batch after the catch-up, then let the game run at full speed: a long one can reach the turn cap.
+    await live.next((m) => m.type === 'update' && m.catchUp !== true, 10_000);
+    for (const a of slow) a.setDelay(0);
 
     const end = await live.next((m) => m.type === 'end', 30_000);
     const match = await h.waitForMatch(id);
@@ -117,6 +122,8 @@ describe('spectators (/v1/matches/:id/live)', () => {
     expect((first.fromEvent as number) + (first.events as unknown[]).length).toBeGreaterThan(3);
     expect((first.state as { turn: number }).turn).toBeGreaterThan(0);
     expect(await redis.exists(keys.matchWatched(id))).toBe(1);
+    // Seen what it needs: two honest bots can block each other's steals up to the turn cap.
+    agent.setDelay(0);
     await live.next((m) => m.type === 'end', 30_000);
     expect(hiddenInfoLeaks(live.messages, null)).toEqual([]);
     await live.close();

@@ -79,6 +79,9 @@ export async function serveBotWithCli(kind: BotKind, secret: string): Promise<Bo
 export interface TestAgent extends ListeningAgent {
   /** Every decision request received, in order. */
   requests: DecisionRequest[];
+  /** Changes the wait before each answer: a test that has seen what it needs lets the match finish fast
+   * (two careful bots can block each other's steals up to the 300-turn cap). */
+  setDelay(ms: number): void;
 }
 
 /** A built-in bot as an SDK HTTP agent that waits `delayMs` before each answer. */
@@ -90,16 +93,17 @@ export async function slowAgent(o: {
 }): Promise<TestAgent> {
   const bot = createBot(o.kind ?? 'random', { seed: o.name ?? 'slow' });
   const requests: DecisionRequest[] = [];
+  let delayMs = o.delayMs;
   const agent = createAgent({
     name: o.name ?? 'slow',
     ...(o.secret !== undefined ? { secret: o.secret } : {}),
     onError: () => undefined,
     async decide(req) {
       requests.push(req);
-      await new Promise((r) => setTimeout(r, o.delayMs));
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       return bot.decide(req);
     },
   });
   const listening = await agent.listen(0);
-  return Object.assign(listening, { requests });
+  return Object.assign(listening, { requests, setDelay: (ms: number) => void (delayMs = ms) });
 }
