@@ -60,6 +60,8 @@ describe('spectator sockets end with their match', () => {
 
     const live = await spectate(id);
     await live.next((m) => m.type === 'update');
+    // Watched while it runs; the rest may go at full speed (a long game can reach the turn cap).
+    agent.setDelay(0);
     const end = await live.next((m) => m.type === 'end', 30_000);
     expect(await closedWithin(live, 3000)).toEqual({ code: 1000, reason: 'match ended' });
     expect(live.messages.at(-1)).toEqual(end);
