@@ -152,6 +152,50 @@ describe('crash recovery', () => {
     await expectOneResult(await h.waitForMatch(id));
   });
 
+  it('SIGTERM: a worker finishes its running match before it exits; SIGINT (Ctrl-C): at once', async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) await w.stop();
+    const matchUnderWay = async () => {
+      const id = await h.queueMatch(owner.key, seats, { timeoutMs: 2000 });
+      const status = async () => (await h.db.prisma.match.findUnique({ where: { id } }))?.status;
+      await until(async () => (await status()) === 'running', 20_000, 'match running');
+      const start = decisions();
+      await until(() => decisions() >= start + 2, 10_000, 'match under way');
+      return { id, status };
+    };
+
+    const w1 = await startWorkerProcess(workerEnv());
+    workers.push(w1);
+    const a = await matchUnderWay();
+    const exited1 = once(w1.child, 'exit');
+    w1.kill('SIGTERM');
+    await exited1;
+    expect(await a.status()).toBe('finished');
+    await expectOneResult(await h.waitForMatch(a.id));
+
+    // Slower answers, so the match is surely still running when the worker is gone.
+    for (const agent of agents) agent.setDelay(300);
+    const w2 = await startWorkerProcess(workerEnv());
+    workers.push(w2);
+    const b = await matchUnderWay();
+    const exited2 = once(w2.child, 'exit');
+    const t0 = Date.now();
+    w2.kill('SIGINT');
+    await exited2;
+    expect(Date.now() - t0).toBeLessThan(5000);
+    // Cancelled, not played out against agents it could no longer reach: nothing stored, the job queued again.
+    expect(await b.status()).toBe('running');
+    const job = await h.platform.runtime.matchQueue.getJob(b.id);
+    // (Held back a second, so the stopping worker cannot take it again on its way out.)
+    expect(['delayed', 'waiting']).toContain(await job?.getState());
+    for (const agent of agents) agent.setDelay(40);
+    // The next worker plays it again from the start, without waiting for a lock to expire.
+    workers.push(await startWorkerProcess(workerEnv()));
+    const m = await h.waitForMatch(b.id, 60_000);
+    await expectOneResult(m);
+    expect(m.seats.map((s) => s.faults)).toEqual([0, 0]);
+    expect(m.attempts).toBeGreaterThanOrEqual(2);
+  });
+
   it('a worker process reaches a WebSocket agent connected to the API through Redis', async () => {
     const alive = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null);
     if (!alive) workers.push(await startWorkerProcess(workerEnv()));

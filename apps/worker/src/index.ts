@@ -1,4 +1,4 @@
-export { createMatchWorker } from './match-worker';
+export { createMatchWorker, stopMatchWorker } from './match-worker';
 export type { MatchWorkerOptions } from './match-worker';
 export { runMatchJob } from './run-match-job';
 export type { MatchJobDeps, MatchJobOutcome } from './run-match-job';

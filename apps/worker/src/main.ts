@@ -25,13 +25,26 @@ async function main() {
   console.log(
     `worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY}, nice ${env.WORKER_NICE})`,
   );
-  const stop = async () => {
-    await workers.close();
-    await runtime.close();
-    process.exit(0);
+  // SIGTERM (docker stop, a deploy): finish the running matches first. SIGINT (Ctrl-C), a second signal, or
+  // the parent that started it gone (`npm start`'s IPC channel): at once; the running matches are cancelled
+  // and queued again for the next worker (stopMatchWorker).
+  let stopping = false;
+  const stop = (force: boolean) => {
+    if (stopping) {
+      if (force) process.exit(0);
+      return;
+    }
+    stopping = true;
+    void (async () => {
+      await workers.close({ force });
+      await runtime.close();
+      process.exit(0);
+    })();
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  let signals = 0;
+  process.on('SIGINT', () => stop(true));
+  process.on('SIGTERM', () => stop(++signals > 1));
+  if (process.send) process.once('disconnect', () => stop(true));
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
-import { UnrecoverableError, Worker } from 'bullmq';
-import type { ConnectionOptions } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
+import type { ConnectionOptions, Job } from 'bullmq';
 import { abortMatch } from '@coup/db';
 import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
 import { asJobFailure } from './job-failure';
@@ -29,6 +29,24 @@ export interface MatchJobReturn {
   grouped: boolean;
 }
 
+/** Why the runs of a worker that stops at once are cancelled: their jobs go back to the queue. */
+const STOPPING = 'worker stopping: the match is run again from the start';
+/** How long a stop at once waits for the cancelled runs to hand their jobs back. */
+const HAND_BACK_MS = 5000;
+/**
+ * A handed-back job waits this long before another worker may take it: longer than the stopping worker
+ * needs to close, so a fetch it still has in flight cannot take the job back.
+ */
+const HAND_BACK_DELAY_MS = 1000;
+/** Match workers stopping at once (stopMatchWorker): a job they still fetch goes back unplayed. */
+const stopping = new WeakSet<Worker>();
+
+/** Back to the queue, nothing stored and no attempt counted, for the next worker to play from the start. */
+async function handBack(job: Job<MatchJob>, token: string): Promise<never> {
+  await job.moveToDelayed(Date.now() + HAND_BACK_DELAY_MS, token);
+  throw new DelayedError();
+}
+
 /**
  * Pulls queued matches. If a worker dies mid-match its job's lock expires, BullMQ's stalled-job check
  * moves the job back to waiting, and another worker runs the match again from the start; the result is
@@ -38,7 +56,8 @@ export interface MatchJobReturn {
 export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   const worker = new Worker<MatchJob>(
     QUEUE.matches,
-    async (job, _token, signal) => {
+    async (job, token, signal) => {
+      if (stopping.has(worker) && token) return handBack(job, token);
       const parsed = MatchJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`bad match job data: ${parsed.error.message}`);
       let grouped = true;
@@ -48,6 +67,8 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
         });
         return { outcome, grouped } satisfies MatchJobReturn;
       } catch (err) {
+        // Stopped at once (stopMatchWorker): back to the queue for the next worker, nothing stored.
+        if (signal?.aborted && signal.reason === STOPPING && token) return handBack(job, token);
         // A run stopped because this worker lost the job is the other worker's now: not a failure to classify.
         if (signal?.aborted) throw err;
         throw asJobFailure(err);
@@ -98,4 +119,21 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   // Redis going away is reported here (BullMQ reconnects by itself).
   worker.on('error', (err) => report('match worker: redis error', err));
   return worker;
+}
+
+/**
+ * Stops the match worker. Graceful: the running matches finish and are stored first. At once (`force`): the
+ * running matches are cancelled and their jobs handed back to the queue, so another worker (or this one,
+ * started again) plays them from the start, right away. Their runs stop first: a run left going while the
+ * process closes its connections would see every agent fail and store a result of faults and forfeits.
+ */
+export async function stopMatchWorker(worker: Worker<MatchJob>, o: { force: boolean }): Promise<void> {
+  if (!o.force) return worker.close();
+  stopping.add(worker);
+  worker.cancelAllJobs(STOPPING);
+  // close() waits for the cancelled runs to hand their jobs back; a run stuck past that is cut off.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, HAND_BACK_MS)));
+  await Promise.race([worker.close(), late]);
+  clearTimeout(timer);
 }

@@ -3,12 +3,12 @@ import { advanceAfterMatch, enqueueMatch } from '@coup/platform';
 import type { AdvanceOptions, Runtime } from '@coup/platform';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
-import { createMatchWorker } from './match-worker';
+import { createMatchWorker, stopMatchWorker } from './match-worker';
 
 export interface Workers {
   matches: Worker;
   ladder: LadderWorker;
-  /** force: do not wait for running matches (their jobs are taken up again once their locks expire). */
+  /** force: do not wait for running matches (they are cancelled; their jobs go back to the queue). */
   close(opts?: { force?: boolean }): Promise<void>;
 }
 
@@ -62,8 +62,8 @@ export async function startWorkers(
     matches,
     ladder,
     async close(opts = {}) {
-      await ladder.close();
-      await matches.close(opts.force ?? false);
+      // Together: a stop at once cancels the running matches before anything else can hold them up.
+      await Promise.all([ladder.close(), stopMatchWorker(matches, { force: opts.force ?? false })]);
     },
   };
 }
