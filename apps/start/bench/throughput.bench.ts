@@ -5,7 +5,9 @@
 // match list and an agent profile, and the API's read latency (p50/p99) is printed.
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
-//   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default 1), BENCH_ROWS (house,http; idle: reads only), BENCH_VERBOSE=1 (the processes' output),
+//   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default 1;
+//   0: the worker runs inside the API process, to compare with), BENCH_ROWS (house,http; idle: reads only),
+//   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -24,8 +26,9 @@ import type { TestDatabase } from '@coup/db/testing';
 
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
-/** Worker processes (BENCH_WORKERS, default 1); each runs WORKER_CONCURRENCY matches at once. */
-const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+/** Worker processes (BENCH_WORKERS, default 1); each runs WORKER_CONCURRENCY matches at once. 0: the API
+ * process runs the worker (RUN_WORKER=true), as `npm start` with WORKER_IN_PROCESS=true does. */
+const WORKERS = Math.max(0, Number(process.env.BENCH_WORKERS ?? 1));
 const ROWS = (process.env.BENCH_ROWS ?? 'house,http').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -167,7 +170,7 @@ async function main() {
   try {
     const apiProc = await start(
       'apps/start/src/server.ts',
-      { ...env, RUN_WORKER: 'false' },
+      { ...env, RUN_WORKER: WORKERS === 0 ? 'true' : 'false' },
       /listening at (http:\/\/\S+)/,
     );
     procs.push(apiProc);
@@ -184,10 +187,16 @@ async function main() {
       procs.push(w);
       workers.push(w);
     }
-    const workersCpu = () => workers.reduce((n, w) => n + cpuSeconds(w.child.pid), 0);
-    const concurrency = workers[0]?.match[1];
+    // Inline (BENCH_WORKERS=0), the worker's CPU is the API process's: the per-CPU figure counts both.
+    const workersCpu = () =>
+      WORKERS === 0
+        ? cpuSeconds(apiProc.child.pid)
+        : workers.reduce((n, w) => n + cpuSeconds(w.child.pid), 0);
+    const concurrency = workers[0]?.match[1] ?? process.env.WORKER_CONCURRENCY ?? 'default';
+    const processes =
+      WORKERS === 0 ? 'the worker inside the API process' : `API and ${WORKERS} worker process(es)`;
     console.log(
-      `throughput: API and ${WORKERS} worker process(es), worker concurrency ${concurrency}, nice ${workers[0]?.match[2]}, ` +
+      `throughput: ${processes}, worker concurrency ${concurrency}, nice ${workers[0]?.match[2] ?? 0}, ` +
         `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s`,
     );
 

@@ -1,11 +1,12 @@
 // The one-command start: `npm start`. Embedded defaults for everything a new user does not have yet:
 // PostgreSQL under .data/ when DATABASE_URL is unset, Redis on 127.0.0.1:6379 or from PATH when REDIS_URL
 // is unset (the development stack, @coup/devstack). Applies migrations, starts the API with the web UI and a
-// worker, registers the house bots, queues demo matches.
+// worker (a child process unless WORKER_IN_PROCESS), registers the house bots, queues demo matches.
 import { writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startPlatform } from './platform';
+import { startWorkerChild } from './worker-child';
 
 const log = (line: string) => console.log(`[coup] ${line}`);
 
@@ -29,12 +30,22 @@ async function main() {
     env,
     databaseUrl,
     redisUrl: redis.url,
-    worker: env.RUN_WORKER,
+    worker: env.RUN_WORKER && env.WORKER_IN_PROCESS,
     demo: true,
     log,
   });
   // Ctrl-C should stop at once: a match cut short is run again from the start at the next start.
   stops.unshift(() => platform.stop({ force: true }));
+  if (env.RUN_WORKER && !env.WORKER_IN_PROCESS) {
+    const worker = await startWorkerChild({
+      env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? platform.url },
+      log,
+    }).catch(async (err: unknown) => {
+      for (const stop of stops) await stop().catch(() => undefined);
+      throw err;
+    });
+    stops.unshift(() => worker.stop());
+  }
 
   log(`Coup Arena is running at ${platform.url}`);
   log(`  API docs:     ${platform.url}/docs`);

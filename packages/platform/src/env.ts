@@ -58,8 +58,8 @@ export const EnvSchema = z.object({
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /**
-   * The CPU priority (Unix nice, 0-19) a worker process gives itself (apps/worker/src/main.ts; not `npm start`,
-   * where API and worker share one process). Matches are batch work: on a machine shared with the API, the
+   * The CPU priority (Unix nice, 0-19) a worker process gives itself (apps/worker/src/main.ts, also the one
+   * `npm start` runs; not a worker inside the API process, WORKER_IN_PROCESS). Matches are batch work: on a machine shared with the API, the
    * API's reads come first. 10: on 2 cores the API's read p99 while matches run fell from ~50 to ~40 ms for
    * ~10% fewer matches per second (throughput bench). Alone on its machine, a worker loses nothing by it.
    */
@@ -70,7 +70,14 @@ export const EnvSchema = z.object({
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   /** How long past WORKER_LOCK_MS (or past creation, if queued) a match is left alone before it is swept. */
   SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Run a match worker: `npm start` as a child process (below), server.ts inside its own process. */
   RUN_WORKER: bool.default(true),
+  /**
+   * `npm start` runs its worker inside the API process instead of as a child process. The child is the
+   * default: the API's event loop is not the matches', the worker is niced (WORKER_NICE), a crash of one
+   * does not take down the other, and the two use two cores (throughput bench, BENCH_WORKERS=0 vs 1).
+   */
+  WORKER_IN_PROCESS: bool.default(false),
   DEMO_MATCHES: z.coerce.number().int().min(0).max(100).default(3),
   EVENTS_ENABLED: bool.default(false),
   RATING_PERIOD_MS: z.coerce

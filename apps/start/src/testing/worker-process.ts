@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { repoRoot } from '@coup/db';
+import { WORKER_MAIN } from '../worker-child';
 import { stopChild, waitForLine } from './agents';
 
 // A match worker as its own process (`node --import tsx apps/worker/src/main.ts`), the way it runs when
 // scaled out, so a test can SIGKILL it in the middle of matches.
-
-export const WORKER_MAIN = path.join(repoRoot, 'apps/worker/src/main.ts');
 
 export interface WorkerProcess {
   child: ChildProcess;
