@@ -25,9 +25,7 @@ export interface WorkerChildOptions {
 }
 
 export interface WorkerChild {
-  /** The running worker's pid (the latest one after a restart). */
-  pid(): number | undefined;
-  /** SIGINT: stop at once (running matches are taken up again after their locks expire). */
+  /** SIGINT: stop at once (its running matches go back to the queue, to be played again from the start). */
   stop(): Promise<void>;
 }
 
@@ -105,7 +103,6 @@ export async function startWorkerChild(o: WorkerChildOptions): Promise<WorkerChi
 
   child = await launch();
   return {
-    pid: () => child?.pid,
     async stop() {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
