@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameBuilder, randomGame } from '@coup/archive/testing';
 import type { Agent } from '@coup/api-contract/types';
+import type { Prisma } from '@coup/db';
+import { emptyStats } from '@coup/platform';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Harness } from './testing/harness';
 import { insertHumanDataset } from './testing/datasets';
@@ -63,21 +65,17 @@ describe('humanBaseline on GET /v1/agents/:id', () => {
       },
     });
     const stats = {
+      ...emptyStats(),
       decisions: 10,
-      faults: 0,
       claims: 5,
       bluffs: 2,
-      challengeChances: 0,
-      challenges: 0,
-      challengesWon: 0,
-      challengesResolved: 0,
-      blockChances: 0,
-      blocks: 0,
       latencies: [1],
       roleClaims: { duke: 4, captain: 1 },
       roleBluffs: { duke: 1, captain: 1 },
     };
-    await prisma.matchSeat.create({ data: { matchId: m.id, seat: 0, agentId, stats } });
+    await prisma.matchSeat.create({
+      data: { matchId: m.id, seat: 0, agentId, stats: stats as Prisma.InputJsonValue },
+    });
     const res = await h.api<Agent>('GET', `/v1/agents/${agentId}`);
     expect(res.body.stats).toMatchObject({
       matches: 1,

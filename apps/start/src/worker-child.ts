@@ -82,11 +82,16 @@ export async function startWorkerChild(o: WorkerChildOptions): Promise<WorkerChi
         }
         if (stopping) return;
         if (Date.now() - startedAt > HEALTHY_AFTER_MS) backoffMs = FIRST_BACKOFF_MS;
-        o.log(`worker ${c.pid} exited (${how}); starting it again in ${backoffMs / 1000} s`);
-        restartTimer = setTimeout(() => void restart(), backoffMs);
-        backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+        scheduleRestart(`worker ${c.pid} exited (${how});`);
       });
     });
+
+  /** Logs why, then starts the worker again after the current backoff, doubling the next one. */
+  const scheduleRestart = (why: string) => {
+    o.log(`${why} starting it again in ${backoffMs / 1000} s`);
+    restartTimer = setTimeout(() => void restart(), backoffMs);
+    backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  };
 
   const restart = async () => {
     restartTimer = null;
@@ -95,9 +100,7 @@ export async function startWorkerChild(o: WorkerChildOptions): Promise<WorkerChi
       child = await launch();
     } catch (err) {
       if (stopping) return;
-      o.log(`${(err as Error).message}\nstarting it again in ${backoffMs / 1000} s`);
-      restartTimer = setTimeout(() => void restart(), backoffMs);
-      backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+      scheduleRestart(`${(err as Error).message}\n`);
     }
   };
 
