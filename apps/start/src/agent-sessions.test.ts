@@ -175,8 +175,10 @@ describe('HTTP agents', () => {
       await h.houseAgent('random'),
       await h.houseAgent('heuristic'),
     ];
-    const id = await h.queueMatch(owner.key, [reg.id, ...house], { timeoutMs: 3000 });
-    const match = await h.waitForMatch(id);
+    // A long deadline: the 2nd decision waits for the rotation (an API call, database writes), which under a
+    // loaded CI machine can take seconds; past the deadline the next request would still carry the old secret.
+    const id = await h.queueMatch(owner.key, [reg.id, ...house], { timeoutMs: 15_000 });
+    const match = await h.waitForMatch(id, 60_000);
 
     expect(match.status, match.abortReason ?? '').toBe('finished');
     const decides = agent.seen.filter((r) => r.path === '/decide');
