@@ -14,3 +14,4 @@ export * from './replay';
 export * from './replay-seat';
 export * from './replay-steps';
 export * from './storable-text';
+export * from './json-depth';

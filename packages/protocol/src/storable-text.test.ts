@@ -34,3 +34,19 @@ describe('findUnstorableText', () => {
     expect(surrogate && unstorableMessage(surrogate)).toMatch(/^body\.name: contains an unpaired UTF-16/);
   });
 });
+
+describe('findUnstorableText on deep values', () => {
+  it('walks 100,000 levels without overflowing the stack', () => {
+    const levels = 100_000;
+    const deep = JSON.parse('{"a":'.repeat(levels) + '"x\\u0000"' + '}'.repeat(levels)) as unknown;
+    const found = findUnstorableText(deep, 'm');
+    expect(found?.path).toBe(`m${'.a'.repeat(levels)}`);
+    expect(findUnstorableText(JSON.parse('['.repeat(levels) + ']'.repeat(levels)), 'm')).toBeNull();
+  });
+
+  it('finds the first one in key order, a key before its value', () => {
+    expect(pathOf({ a: ['ok', { b: 'x\u0000' }], c: '\u0000' })).toBe('body.a.1.b');
+    expect(pathOf({ 'k\u0000': 'v\u0000' })).toBe('body."k\\u0000"');
+    expect(pathOf({ a: 'ok', b: { c: 1, d: ['\ud800'] } })).toBe('body.b.d.0');
+  });
+});

@@ -24,33 +24,38 @@ function problemOf(s: string): string | null {
 
 /**
  * The first string, or object key, in `value` that Postgres cannot store, and what is wrong with it; null
- * when there is none. `root` names the value itself in the path.
+ * when there is none. `root` names the value itself in the path. Walks depth first in key order with a
+ * stack of its own (never the call stack: a value nested thousands of levels deep cannot overflow it).
  */
 export function findUnstorableText(value: unknown, root: string): UnstorableText | null {
   const seen = new Set<object>();
-  const walk = (v: unknown, path: string): UnstorableText | null => {
-    if (typeof v === 'string') {
-      const problem = problemOf(v);
-      return problem ? { path, problem } : null;
-    }
-    if (v === null || typeof v !== 'object' || seen.has(v)) return null;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const found = walk(v[i], `${path}.${i}`);
-        if (found) return found;
-      }
-      return null;
-    }
-    for (const [key, child] of Object.entries(v)) {
+  // What is left to look at, the next on top: a value at a path, or an object key (checked before its value).
+  const todo: { v: unknown; path: string; key?: string }[] = [{ v: value, path: root }];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const { v, path, key } = next;
+    if (key !== undefined) {
       const problem = problemOf(key);
       if (problem) return { path: `${path}.${JSON.stringify(key)}`, problem: `key ${problem}` };
-      const found = walk(child, `${path}.${key}`);
-      if (found) return found;
+      continue;
     }
-    return null;
-  };
-  return walk(value, root);
+    if (typeof v === 'string') {
+      const problem = problemOf(v);
+      if (problem) return { path, problem };
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) todo.push({ v: v[i], path: `${path}.${i}` });
+      continue;
+    }
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i] as [string, unknown];
+      todo.push({ v: child, path: `${path}.${k}` }, { v: undefined, path, key: k });
+    }
+  }
+  return null;
 }
 
 /** `path: problem`, the message every edge gives. */
