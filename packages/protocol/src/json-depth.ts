@@ -41,19 +41,19 @@ export function jsonTextTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
 
 /**
  * Whether a value (parsed JSON, or anything an in-process caller hands over) nests arrays and objects
- * deeper than `max`. Walks with a stack of its own, never the call stack. An object reached again is walked
- * again only when reached deeper than before, so shared objects are judged by their deepest use and a cycle
- * (which no JSON can hold) is too deep.
+ * deeper than `max`. Walks with a stack of its own, never the call stack. Parsed JSON is a tree, and is
+ * judged exactly; an object met again (shared, or a cycle: only in-process values have them) is not walked
+ * again.
  */
 export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
   if (value === null || typeof value !== 'object') return false;
-  const reached = new Map<object, number>();
+  const seen = new Set<object>();
   const stack: [object, number][] = [[value, 1]];
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [v, depth] = top;
     if (depth > max) return true;
-    if ((reached.get(v) ?? 0) >= depth) continue;
-    reached.set(v, depth);
+    if (seen.has(v)) continue;
+    seen.add(v);
     const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
     for (const child of children) {
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);

@@ -40,6 +40,23 @@ describe('checkAnswer', () => {
     expect(checkAnswer({ action: { type: 'pass' }, other: '\u0000' }, legal)).toMatchObject({ ok: true });
   });
 
+  it('faults an answer nested past 64 levels, saying so, however deep (no stack overflow)', () => {
+    for (const levels of [65, 9000, 100_000]) {
+      const extra = JSON.parse('{"a":'.repeat(levels) + '1' + '}'.repeat(levels)) as unknown;
+      const out = checkAnswer({ action: { type: 'pass', extra } }, legal);
+      expect(out).toEqual({
+        ok: false,
+        fault: {
+          reason: 'invalid_answer',
+          message: 'answer: nests arrays and objects more than 64 levels deep',
+        },
+        raw: null,
+      });
+    }
+    const shallow = JSON.parse('{"a":'.repeat(60) + '1' + '}'.repeat(60)) as unknown;
+    expect(checkAnswer({ action: { type: 'pass', extra: shallow } }, legal)).toMatchObject({ ok: true });
+  });
+
   it('never throws, whatever an in-process agent hands over', () => {
     const cyclic: Record<string, unknown> = { type: 'pass' };
     cyclic.self = cyclic;

@@ -1,6 +1,6 @@
 import { matchLegal } from '@coup/engine';
 import type { Action } from '@coup/engine';
-import { Answer, findUnstorableText, unstorableMessage } from '@coup/protocol';
+import { Answer, findUnstorableText, tooDeepMessage, unstorableMessage, valueTooDeep } from '@coup/protocol';
 import type { Fault } from '@coup/protocol';
 
 /** An answer body checked at the edge: the legal action it names, or the fault it is. */
@@ -21,6 +21,10 @@ export function checkAnswer(body: unknown, legal: readonly Action[]): CheckedAns
 }
 
 function check(body: unknown, legal: readonly Action[]): CheckedAnswer {
+  // Before anything else reads it: validators, previews and serialisers recurse, and would overflow.
+  if (valueTooDeep(body)) {
+    return { ok: false, fault: { reason: 'invalid_answer', message: tooDeepMessage('answer') }, raw: null };
+  }
   const parsed = Answer.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -97,6 +97,13 @@ describe('httpAgent', () => {
     expect(fault?.reason).toBe(reason);
   });
 
+  it('refuses an answer nested 9,000 levels deep, before parsing it, as an invalid_answer fault', async () => {
+    const { fault } = await ask('deep');
+    expect(fault).toBeInstanceOf(AgentFault);
+    expect(fault?.reason).toBe('invalid_answer');
+    expect(fault?.message).toBe('answer: nests arrays and objects more than 64 levels deep');
+  });
+
   it('stops at the deadline with a timeout fault', async () => {
     const { fault, ms } = await ask('sleep', 200);
     expect(fault?.reason).toBe('timeout');

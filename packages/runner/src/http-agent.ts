@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import type { buildConnector, Dispatcher } from 'undici';
-import { DECISION_ID_HEADER, SIGNATURE_HEADER, sign } from '@coup/protocol';
+import { DECISION_ID_HEADER, jsonTextTooDeep, SIGNATURE_HEADER, sign, tooDeepMessage } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import { AgentFault } from './fault';
@@ -135,6 +135,8 @@ async function readAnswer(
     }
     const text =
       chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    // Refused before it is parsed: nothing after the parse has to cope with thousands of levels.
+    if (jsonTextTooDeep(text)) throw new AgentFault('invalid_answer', tooDeepMessage('answer'));
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -137,6 +137,12 @@ describe('runMatch over HTTP', () => {
     });
     expectFaulty(b, 0, 'transport_error');
     expectFaulty(b, 2, 'too_large');
+    // An answer nested 9,000 levels deep: an invalid_answer naming the depth, and the match goes on.
+    const [good3] = await http('random', 11);
+    const [deep] = await http('deep');
+    const c = await play({ matchId: 'mt_deep', seed: 'deep', agents: [good3, deep], timeoutMs: 3000 });
+    expectFaulty(c, 1, 'invalid_answer');
+    for (const d of used(c, 1)) expect(d.fault?.message).toMatch(/more than 64 levels deep/);
     const all = [a, b].flatMap((r) => r.results).filter((r) => r.faults > 0);
     expect(all.length).toBeGreaterThanOrEqual(3);
   });

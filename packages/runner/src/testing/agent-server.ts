@@ -16,6 +16,7 @@ export type Behaviour =
   | 'garbage' // not JSON
   | 'invalid' // JSON, but not an answer
   | 'illegal' // a well-formed answer that is not legal
+  | 'deep' // the first legal action with an extra key nested 9,000 levels deep (54 KB)
   | 'huge' // a 10 MB body with content-length
   | 'huge_chunked' // a 10 MB body streamed without content-length
   | 'close'; // destroys the socket without answering
@@ -45,6 +46,8 @@ export interface AgentServerOptions {
 }
 
 const TEN_MB = 10 * 1024 * 1024;
+/** 9,000 nested objects: past any stack a recursive walk has. */
+export const DEEP = '{"a":'.repeat(9000) + '1' + '}'.repeat(9000);
 
 function sendJson(res: ServerResponse, x: unknown): void {
   const text = JSON.stringify(x);
@@ -101,6 +104,13 @@ export async function startAgentServer(opts: AgentServerOptions): Promise<AgentS
         return sendJson(res, { move: 'pass' });
       case 'illegal':
         return sendJson(res, { action: { type: 'coup', data: { target: 42 } } });
+      case 'deep': {
+        const first = (JSON.parse(body) as DecisionRequest).legalActions[0];
+        const text = `{"action":{${JSON.stringify(first).slice(1, -1)},"extra":${DEEP}}}`;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
       case 'huge': {
         const filler = 'x'.repeat(TEN_MB);
         const text = `{"action":{"type":"pass"},"comment":"${filler}"}`;
