@@ -135,6 +135,17 @@ describe('llm agent', () => {
     expect(llm.raw).toMatch(/let me think/);
   });
 
+  it('faults invalid_answer, naming the depth, when the model answers JSON nested 9,000 levels deep', async () => {
+    const deep = '{"a":'.repeat(9000) + '1' + '}'.repeat(9000);
+    script = () => ({ text: `{"action":{"type":"income","extra":${deep}}}` });
+    const { fault, llm } = await decideOnce();
+    expect(fault?.reason).toBe('invalid_answer');
+    expect(fault?.message).toBe(
+      `model ${MODEL}: the answer: nests arrays and objects more than 64 levels deep`,
+    );
+    expect(llm.calls.map((c) => c.kind)).toEqual(['first', 'corrective']);
+  });
+
   it('returns an illegal action after the corrective retry, for the runner to fault as illegal_action', async () => {
     script = () => 'illegal';
     const { answer, fault, llm } = await decideOnce();

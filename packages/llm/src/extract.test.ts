@@ -20,6 +20,18 @@ describe('extractAnswer', () => {
     });
   });
 
+  it('refuses an answer nested more than 64 levels deep, as JSON or inside prose, without parsing it', () => {
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const refused = { ok: false, message: 'the answer: nests arrays and objects more than 64 levels deep' };
+    expect(extractAnswer(`{"action":{"type":"tax","x":${deep(9000)}}}`, turn)).toEqual(refused);
+    expect(extractAnswer(`My move: {"action":{"type":"tax","x":${deep(70)}}} "quoted {`, turn)).toEqual(
+      refused,
+    );
+    // Prose that opens a string and never closes it hides the JSON from the first scan, not from the second.
+    expect(extractAnswer(`He said "go {"action":{"type":"tax","x":${deep(9000)}}}`, turn)).toEqual(refused);
+    expect(extractAnswer(`{"action":{"type":"tax","x":${deep(60)}}}`, turn)).toMatchObject({ ok: true });
+  });
+
   it('finds the first answer object inside a code fence and prose', () => {
     const text =
       'Thinking {not json}.\n```json\n{"action": {"type": "steal", "data": {"target": 2}}}\n```\nDone {"action":{"type":"income"}}';

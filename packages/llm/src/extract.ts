@@ -1,3 +1,4 @@
+import { jsonTextTooDeep, MAX_JSON_DEPTH, tooDeepMessage } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 
 // Models do not always answer with bare JSON, even in JSON mode: they wrap it in a code fence, add a
@@ -32,8 +33,11 @@ function parse(text: string): unknown {
   }
 }
 
-/** Every balanced {...} span of the text, outermost first, in order (strings and escapes respected). */
-function objectSpans(text: string): string[] {
+/**
+ * Every balanced {...} span of the text, outermost first, in order (strings and escapes respected); null
+ * when one nests deeper than MAX_JSON_DEPTH (such an answer is refused, and is not scanned further).
+ */
+function objectSpans(text: string): string[] | null {
   const spans: string[] = [];
   for (let start = text.indexOf('{'); start >= 0 && spans.length < 20; start = text.indexOf('{', start + 1)) {
     let depth = 0;
@@ -44,8 +48,9 @@ function objectSpans(text: string): string[] {
         if (c === '\\') i++;
         else if (c === '"') inString = false;
       } else if (c === '"') inString = true;
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) {
+      else if (c === '{') {
+        if (++depth > MAX_JSON_DEPTH) return null;
+      } else if (c === '}' && --depth === 0) {
         spans.push(text.slice(start, i + 1));
         break;
       }
@@ -80,9 +85,15 @@ const preview = (text: string) => {
  */
 export function extractAnswer(text: string, legal: readonly LegalAction[]): Extracted {
   if (!text.trim()) return { ok: false, message: 'the model answered nothing' };
+  // Refused before any parse: what reads the body afterwards (validation, the replay) must not recurse
+  // thousands of levels deep.
+  const tooDeep = { ok: false, message: tooDeepMessage('the answer') } as const;
+  if (jsonTextTooDeep(text)) return tooDeep;
   const whole = bodyOf(parse(text.trim()));
   if (whole) return { ok: true, body: whole };
-  for (const span of objectSpans(text)) {
+  const spans = objectSpans(text);
+  if (!spans) return tooDeep;
+  for (const span of spans) {
     const body = bodyOf(parse(span));
     if (body) return { ok: true, body };
   }
