@@ -8,7 +8,7 @@ import { listRoutes, MUTATING } from './testing/routes';
 import type { RouteInfo } from './testing/routes';
 
 // Bad input on every /v1 route, listed from the app and driven by each route's own schemas (the OpenAPI
-// document): malformed JSON, non-JSON, wrong types, unknown fields, bodies over the limit, bad ids, bad
+// document): malformed JSON, JSON nested 9,000 levels deep, non-JSON, wrong types, unknown fields, bodies over the limit, bad ids, bad
 // query values. Every answer must be a 4xx with the `{ error: { code, message } }` shape, never a 5xx.
 
 /** WebSocket routes: not in the OpenAPI document; a plain HTTP request to them must still get a 4xx. */
@@ -88,6 +88,9 @@ describe('bad input on every /v1 route', () => {
           const limit = h.platform.app.initialConfig.bodyLimit ?? 1 << 20;
           check4xx({ raw: JSON.stringify({ name: 'x'.repeat(limit) }) }, 'over the body limit', 413);
           check4xx({ raw: '{"__proto__": {"isAdmin": true}}' }, '__proto__', 400);
+          // Nested past any stack (MAX_JSON_DEPTH is 64): refused before anything walks it.
+          const deep = '{"a":'.repeat(9000) + '1' + '}'.repeat(9000);
+          check4xx({ raw: `{"x":${deep}}` }, 'nested 9,000 levels', 400);
 
           const op = operationOf(doc, r.method, r.url);
           const schema = op?.requestBody?.content?.['application/json']?.schema;
