@@ -120,7 +120,13 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('body-replace' as const), value: fc.jsonValue({ maxDepth: 2 }) }),
   fc.record({
     kind: fc.constant('body-raw' as const),
-    text: fc.oneof(anyText, fc.json(), fc.constantFrom('{', '{"a":1}}', '[1,', '{"a": 1e999999}', '\u0000')),
+    text: fc.oneof(
+      anyText,
+      fc.json(),
+      fc.constantFrom('{', '{"a":1}}', '[1,', '{"a": 1e999999}', '\u0000'),
+      // Nested around MAX_JSON_DEPTH (64) and far past any stack.
+      fc.constantFrom(63, 64, 65, 9000).map((n) => `{"x":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`),
+    ),
     contentType: contentTypes,
   }),
   fc.record({
