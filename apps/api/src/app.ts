@@ -19,6 +19,7 @@ import { urlChecksPlugin } from './plugins/url-checks';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
+import { socketRouteError } from './plugins/socket-guard';
 import { accountRoutes } from './routes/accounts';
 import { agentRoutes } from './routes/agents';
 import { healthRoutes } from './routes/health';
@@ -102,8 +103,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(authPlugin, { adminKey: deps.adminKey });
   await app.register(metricsPlugin, { adminKey: deps.adminKey, token: deps.env.METRICS_TOKEN });
   await app.register(websocket, {
+    // A socket route that fails closes its socket (1011), never the process (plugins/socket-guard).
+    errorHandler: socketRouteError,
     options: {
       maxPayload: 64 * 1024,
+      // listenFrames checks UTF-8 itself, to close with 1007 and a reason (ws would give none).
+      skipUTF8Validation: true,
       // A table's socket offers `coup.v1` and its ticket (`coup.ticket.<ticket>`) as subprotocols: the
       // platform selects `coup.v1`, never echoes the ticket, and selects none for other clients.
       handleProtocols: (protocols: Set<string>) => (protocols.has(TABLE_PROTOCOL) ? TABLE_PROTOCOL : false),

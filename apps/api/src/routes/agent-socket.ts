@@ -21,6 +21,7 @@ import {
 } from '@coup/protocol';
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
+import { listenFrames, socketGuard } from '../plugins/socket-guard';
 import { AgentMessageLimit } from '../services/agent-message-limit';
 import { offeredTicket, redeemTicket } from '../services/table-tickets';
 
@@ -53,7 +54,8 @@ function revokedBecause(
  * it arrive on its Redis channel from whichever worker runs its match; its answers go back the same way.
  * After a reconnect, every decision still before its deadline is sent again. The socket lasts as long as
  * the agent's right to it: rotating its secret, pausing or deleting it closes the socket (PROTOCOL.md), and
- * so does flooding (AGENT_SOCKET_MAX_MSGS_PER_S).
+ * so does flooding (AGENT_SOCKET_MAX_MSGS_PER_S), a frame nested too deep or not UTF-8 (1007), and a failure
+ * of the platform while handling the socket (1011: plugins/socket-guard).
  */
 export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
   /** A person's socket: the ticket (a subprotocol) names the seat and the table. */
@@ -175,14 +177,16 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         cleanup();
       };
       const unregister = app.agentSockets.add(agent.id, end);
-      socket.on('close', cleanup);
+      // Every handler of this socket: a failure in one closes this socket (1011), nothing else.
+      const guard = socketGuard(req.log, end);
+      socket.on('close', guard(cleanup));
 
       // Handlers go on before any await, so nothing the agent sends right after connecting is lost.
       let alive = true;
       socket.on('pong', () => (alive = true));
-      socket.on('message', (data, isBinary) => {
+      listenFrames(socket, req.log, end, (text) => {
         if (closed) return;
-        const parsed = parseFrame(data.toString(), isBinary);
+        const parsed = parseFrame(text);
         if (!limit.admit(parsed.answer?.decisionId)) {
           const why = `too many messages (limit ${limit.perSecond}/s)`;
           sendError('rate_limited', why);
@@ -190,19 +194,21 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         }
         if (parsed.error) return sendError(parsed.error.code, parsed.error.message);
         const inbound: AgentInbound = { answer: parsed.answer, receivedAt: Date.now() };
-        void app.redis.publish(k.agentIn(agent.id), JSON.stringify(inbound));
+        // Redis away: this answer is lost (the decision times out), the socket stays (README "what survives").
+        app.redis
+          .publish(k.agentIn(agent.id), JSON.stringify(inbound))
+          .catch((err: unknown) => req.log.warn({ err }, 'an agent answer could not be published'));
       });
 
-      const stop = await app.hub.listen(k.agentOut(agent.id), (raw) => {
-        try {
-          const out = AgentOutbound.safeParse(JSON.parse(raw));
-          if (!out.success || !forThisSocket(out.data.message)) return;
-          if (out.data.message.type === 'decision') sendDecision(out.data.message);
-          else send(out.data.message);
-        } catch {
-          // ignore garbage on the channel
-        }
-      });
+      const stop = await app.hub.listen(
+        k.agentOut(agent.id),
+        guard((raw: string) => {
+          const out = parseOutbound(raw);
+          if (!out || !forThisSocket(out.message)) return;
+          if (out.message.type === 'decision') sendDecision(out.message);
+          else send(out.message);
+        }),
+      );
       if (closed) return void stop();
       held.stop = stop;
       // The agent's right may have ended between its authentication and now, before this socket could be
@@ -218,12 +224,12 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       await markOnline(app.redis, k, presenceId, socketId);
       if (closed) return cleanup();
       held.timer = setInterval(
-        () => {
+        guard(() => {
           if (!alive) return socket.terminate();
           alive = false;
           socket.ping();
           void markOnline(app.redis, k, presenceId, socketId).catch(() => undefined);
-        },
+        }),
         Math.min(PING_MS, PRESENCE_TTL_MS / 2),
       );
 
@@ -255,9 +261,22 @@ type Frame =
   | { answer: AnswerMessage; error?: undefined }
   | { answer?: undefined; error: { code: string; message: string } };
 
-/** An agent's frame: an answer, or why it is not one. */
-function parseFrame(text: string, isBinary: boolean): Frame {
-  if (isBinary) return { error: { code: 'invalid_message', message: 'send JSON text frames' } };
+/** What a worker published for the agent's sockets; null for anything else on the channel. */
+function parseOutbound(raw: string): AgentOutbound | null {
+  try {
+    const out = AgentOutbound.safeParse(JSON.parse(raw));
+    return out.success ? out.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An agent's frame (`text` null for a binary one): an answer, or why it is not one. listenFrames has
+ * refused text nested too deep, so nothing below meets more than MAX_JSON_DEPTH levels.
+ */
+function parseFrame(text: string | null): Frame {
+  if (text === null) return { error: { code: 'invalid_message', message: 'send JSON text frames' } };
   let json: unknown;
   try {
     json = JSON.parse(text);

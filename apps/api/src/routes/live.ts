@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { upgradeRequired } from '../plugins/errors';
+import { closeSocket, listenFrames, socketGuard } from '../plugins/socket-guard';
 
 const Params = z.object({ id: z.string().regex(/^mt_[A-Za-z0-9]+$/) });
 
@@ -20,6 +21,7 @@ function isEnd(raw: string): boolean {
  * then `end`, after which the socket closes (1000 "match ended"). Workers publish only while a match is
  * watched: each spectator socket keeps the match's watch mark alive (WatchMarks). One client address holds
  * at most MAX_SPECTATORS_PER_IP of these sockets on an API instance; one more is refused with 1008.
+ * Spectators send nothing: their frames are ignored, except one that is not UTF-8 or nests too deep (1007).
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.route({
@@ -41,12 +43,19 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       }
       let closed = false;
       const held: { stop?: () => Promise<void>; watching?: string } = {};
-      socket.on('close', () => {
-        closed = true;
-        slots.release(req.ip);
-        if (held.watching) app.watchMarks.remove(held.watching);
-        void held.stop?.();
-      });
+      const close = closeSocket(socket);
+      // A failure in one of this socket's handlers closes this socket (1011), nothing else.
+      const guard = socketGuard(req.log, close);
+      socket.on(
+        'close',
+        guard(() => {
+          closed = true;
+          slots.release(req.ip);
+          if (held.watching) app.watchMarks.remove(held.watching);
+          void held.stop?.();
+        }),
+      );
+      listenFrames(socket, req.log, close, () => undefined);
 
       const params = Params.safeParse(req.params);
       if (!params.success) return refuse('not_found', 'no such match', 4404, 'no such match');
@@ -70,10 +79,13 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       // carries `fromEvent`, the index of its first event: clients skip events they have), never lost.
       const buffered: string[] = [];
       let caughtUp = false;
-      const stop = await app.hub.listen(app.keys.matchEvents(matchId), (raw) => {
-        if (caughtUp) forward(raw);
-        else buffered.push(raw);
-      });
+      const stop = await app.hub.listen(
+        app.keys.matchEvents(matchId),
+        guard((raw: string) => {
+          if (caughtUp) forward(raw);
+          else buffered.push(raw);
+        }),
+      );
       // Closed while subscribing: the close handler ran before there was anything to stop.
       held.stop = stop;
       if (closed) return void stop();
