@@ -3,8 +3,10 @@
 // of the development stack. `start.ts` is the one-command start with embedded defaults.
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
 import { startPlatform } from './platform';
+import { keepRunningOnUnhandledRejections } from './process-guard';
 
 async function main() {
+  keepRunningOnUnhandledRejections();
   const env = parseEnv({ RUN_WORKER: 'false', ...process.env });
   if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('server.ts needs DATABASE_URL and REDIS_URL');
   console.log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));

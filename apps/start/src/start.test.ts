@@ -9,8 +9,8 @@ import type { TestDatabase } from '@coup/db/testing';
 import { deleteKeys } from './testing/harness';
 
 // The README's start command, run as a user runs it (a process, stopped with Ctrl-C): it migrates an
-// empty database, registers the house bots, plays demo matches and serves the API and the web UI, with
-// its match worker in a child process of its own.
+// empty database, registers the house bots, plays demo matches and serves the API and the web UI, the API
+// and its match worker each in a child process of its own, started again when they die.
 const START = path.join(repoRoot, 'apps/start/src/start.ts');
 
 let db: TestDatabase;
@@ -155,11 +155,35 @@ describe('npm start', () => {
     await until(() => !alive(second), 'the worker stops with npm start');
   }, 120_000);
 
-  it('takes its worker down with it, however it dies', async () => {
+  it('starts its API process again on the same port when it dies; the worker carries on', async () => {
     const s = await startCommand({ DEMO_MATCHES: '0' });
+    const m = await s.waitFor(/api (\d+) listening on port (\d+)/);
+    const [first, port] = [Number(m[1]), m[2] as string];
+    expect(first).not.toBe(s.child.pid);
+    expect(new URL(s.url).port).toBe(port);
+    const worker = Number((await s.waitFor(/worker (\d+) running/))[1]);
+    process.kill(first, 'SIGKILL');
+    await s.waitFor(new RegExp(`api ${first} exited \\(signal SIGKILL\\); starting it again in 1 s`));
+    const again = await s.waitFor(/api (\d+) listening again on port (\d+)/);
+    const second = Number(again[1]);
+    expect(second).not.toBe(first);
+    expect(again[2]).toBe(port);
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+    expect(alive(worker)).toBe(true);
+    const before = await finishedMatches(s.url, 0);
+    expect(await queueHouseMatch(s.url)).toBe(201);
+    expect(await finishedMatches(s.url, before + 1)).toBe(before + 1);
+    expect(await ctrlC(s.child)).toBe(0);
+    await until(() => !alive(second) && !alive(worker), 'the API and the worker stop with npm start');
+  }, 120_000);
+
+  it('takes its API and its worker down with it, however it dies', async () => {
+    const s = await startCommand({ DEMO_MATCHES: '0' });
+    const api = Number((await s.waitFor(/api (\d+) listening on port/))[1]);
     const pid = Number((await s.waitFor(/worker (\d+) running/))[1]);
     s.child.kill('SIGKILL');
     await until(() => !alive(pid), 'the worker sees its parent gone');
+    await until(() => !alive(api), 'the API sees its parent gone');
   }, 120_000);
 
   it('runs the worker inside its own process with WORKER_IN_PROCESS=true', async () => {
@@ -168,6 +192,8 @@ describe('npm start', () => {
     expect(await queueHouseMatch(s.url)).toBe(201);
     expect(await finishedMatches(s.url, before + 1)).toBeGreaterThan(before);
     expect(s.output()).not.toMatch(/worker \d+ running/);
+    const api = Number((await s.waitFor(/api (\d+) listening on port/))[1]);
     expect(await ctrlC(s.child)).toBe(0);
+    await until(() => !alive(api), 'the API stops with npm start');
   }, 120_000);
 });

@@ -1,11 +1,13 @@
 // The one-command start: `npm start`. Embedded defaults for everything a new user does not have yet:
 // PostgreSQL under .data/ when DATABASE_URL is unset, Redis on 127.0.0.1:6379 or from PATH when REDIS_URL
-// is unset (the development stack, @coup/devstack). Applies migrations, starts the API with the web UI and a
-// worker (a child process unless WORKER_IN_PROCESS), registers the house bots, queues demo matches.
+// is unset (the development stack, @coup/devstack). Then the API with the web UI (api-main.ts: it applies the
+// migrations, registers the house bots, queues demo matches) and a match worker, each a child process of
+// this one, started again if it dies (child-supervisor.ts); with WORKER_IN_PROCESS the worker runs inside
+// the API's process.
 import { writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
 import { describeAgentAddresses, parseEnv } from '@coup/platform';
-import { startPlatform } from './platform';
+import { startApiChild } from './api-child';
 import { startWorkerChild } from './worker-child';
 
 const log = (line: string) => console.log(`[coup] ${line}`);
@@ -13,54 +15,57 @@ const log = (line: string) => console.log(`[coup] ${line}`);
 async function main() {
   const env = parseEnv();
   log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
+  /** What runs, stopped in reverse order of start; the children together, first. */
   const stops: (() => Promise<void>)[] = [];
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    log('DATABASE_URL is not set: starting embedded PostgreSQL under .data/pg');
-    // Postgres's own log lines stay quiet; they are part of the error if it fails to start.
-    const pg = await startEmbeddedPostgres({ notice: log });
-    databaseUrl = pg.url;
-    stops.push(() => pg.stop());
-    // For the tools run beside the platform (coup dataset import): the embedded database's URL.
-    writeLocalDatabaseUrl(pg.url);
-  }
-  const redis = await ensureRedis({ log });
-  stops.push(() => redis.stop());
-  const platform = await startPlatform({
-    env,
-    databaseUrl,
-    redisUrl: redis.url,
-    worker: env.RUN_WORKER && env.WORKER_IN_PROCESS,
-    demo: true,
-    log,
-  });
-  // Ctrl-C should stop at once: a match cut short is run again from the start at the next start.
-  stops.unshift(() => platform.stop({ force: true }));
-  if (env.RUN_WORKER && !env.WORKER_IN_PROCESS) {
-    const worker = await startWorkerChild({
-      env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? platform.url },
-      log,
-    }).catch(async (err: unknown) => {
-      for (const stop of stops) await stop().catch(() => undefined);
-      throw err;
-    });
-    stops.unshift(() => worker.stop());
-  }
+  const children: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    // Both children are told at once, so neither is started again while the other stops.
+    await Promise.all(
+      children.map((c) => c.stop().catch((err: unknown) => log(`stop failed: ${String(err)}`))),
+    );
+    for (const stop of stops) await stop().catch((err: unknown) => log(`stop failed: ${String(err)}`));
+  };
+  try {
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      log('DATABASE_URL is not set: starting embedded PostgreSQL under .data/pg');
+      // Postgres's own log lines stay quiet; they are part of the error if it fails to start.
+      const pg = await startEmbeddedPostgres({ notice: log });
+      databaseUrl = pg.url;
+      stops.unshift(() => pg.stop());
+      // For the tools run beside the platform (coup dataset import): the embedded database's URL.
+      writeLocalDatabaseUrl(pg.url);
+    }
+    const redis = await ensureRedis({ log });
+    stops.unshift(() => redis.stop());
+    const api = await startApiChild({ env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url }, log });
+    children.push(api);
+    if (env.RUN_WORKER && !env.WORKER_IN_PROCESS) {
+      const worker = await startWorkerChild({
+        env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? api.url },
+        log,
+      });
+      children.push(worker);
+    }
 
-  log(`Coup Arena is running at ${platform.url}`);
-  log(`  API docs:     ${platform.url}/docs`);
-  log(`  leaderboard:  ${platform.url}/v1/leaderboard`);
-  log(
-    `  queue board:  ${platform.url}/admin/queues (admin key${platform.adminKeyFile ? ` in ${platform.adminKeyFile}` : ': ADMIN_KEY'})`,
-  );
-  log('Press Ctrl-C to stop.');
+    log(`Coup Arena is running at ${api.url}`);
+    log(`  API docs:     ${api.url}/docs`);
+    log(`  leaderboard:  ${api.url}/v1/leaderboard`);
+    log(
+      `  queue board:  ${api.url}/admin/queues (admin key${api.adminKeyFile ? ` in ${api.adminKeyFile}` : ': ADMIN_KEY'})`,
+    );
+    log('Press Ctrl-C to stop.');
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
-    for (const stop of stops) await stop().catch((err: unknown) => log(`stop failed: ${String(err)}`));
+    await stopAll();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -25,6 +25,8 @@ async function main() {
   console.log(
     `worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY}, nice ${env.WORKER_NICE})`,
   );
+  // Started by `npm start` (apps/start child-supervisor.ts): it waits for this before it goes on.
+  process.send?.({ type: 'ready' });
   // SIGTERM (docker stop, a deploy): finish the running matches first. SIGINT (Ctrl-C), a second signal, or
   // the parent that started it gone (`npm start`'s IPC channel): at once; the running matches are cancelled
   // and queued again for the next worker (stopMatchWorker).
