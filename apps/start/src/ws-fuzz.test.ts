@@ -290,11 +290,8 @@ describe('WebSocket fuzz', () => {
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
     // No socket was closed for a failure of the platform's own.
     expect(closes.filter((c) => c.code === 1011)).toEqual([]);
-    console.log(JSON.stringify(closes.map((c) => c.code)), honestMatches.length);
-    expect(
-      closes.some((c) => c.code === 1007),
-      'some frames were refused as too deep or not UTF-8',
-    ).toBe(true);
+    // The fuzz reached the refusals (at the default size; a tiny WS_FUZZ_RUNS may not).
+    if (RUNS >= 20) expect(closes.map((c) => c.code)).toContain(1007);
     expect(honestCloses).toEqual([]);
     expect(honestMatches.length).toBeGreaterThan(0);
     for (const id of honestMatches) {
