@@ -4,6 +4,7 @@
 // its parent.
 import { parseEnv } from '@coup/platform';
 import { startPlatform } from './platform';
+import type { RunningPlatform } from './platform';
 import { keepRunningOnUnhandledRejections } from './process-guard';
 
 /** What the parent waits for (api-child.ts). */
@@ -16,10 +17,25 @@ export interface ApiReady {
 
 async function main() {
   keepRunningOnUnhandledRejections();
+  // Ctrl-C (its whole process group gets SIGINT), the parent stopping it, or the parent gone (even while
+  // this process is still starting): at once; a match cut short is run again from the start.
+  let platform: RunningPlatform | null = null;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void (platform?.stop({ force: true }) ?? Promise.resolve())
+      .catch((err: unknown) => console.error(`[coup] API stop failed: ${String(err)}`))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.once('disconnect', stop);
+
   const env = parseEnv();
   if (!env.DATABASE_URL || !env.REDIS_URL)
     throw new Error('the API process needs DATABASE_URL and REDIS_URL');
-  const platform = await startPlatform({
+  platform = await startPlatform({
     env,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -28,25 +44,11 @@ async function main() {
     demo: true,
     log: (line) => console.log(`[coup] ${line}`),
   });
+  if (stopping || !process.connected) return stop();
   const address = platform.app.server.address();
   const port = address && typeof address === 'object' ? address.port : env.PORT;
   const ready: ApiReady = { type: 'ready', url: platform.url, port, adminKeyFile: platform.adminKeyFile };
   process.send?.(ready);
-
-  // Ctrl-C (its whole process group gets SIGINT), the parent stopping it, or the parent gone: at once; a
-  // match cut short is run again from the start at the next start.
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void platform
-      .stop({ force: true })
-      .catch((err: unknown) => console.error(`[coup] API stop failed: ${String(err)}`))
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.once('disconnect', stop);
 }
 
 main().catch((err: unknown) => {

@@ -25,8 +25,7 @@ async function main() {
   console.log(
     `worker ${process.pid} running (concurrency ${env.WORKER_CONCURRENCY}, nice ${env.WORKER_NICE})`,
   );
-  // Started by `npm start` (apps/start child-supervisor.ts): it waits for this before it goes on.
-  process.send?.({ type: 'ready' });
+
   // SIGTERM (docker stop, a deploy): finish the running matches first. SIGINT (Ctrl-C), a second signal, or
   // the parent that started it gone (`npm start`'s IPC channel): at once; the running matches are cancelled
   // and queued again for the next worker (stopMatchWorker).
@@ -46,7 +45,13 @@ async function main() {
   let signals = 0;
   process.on('SIGINT', () => stop(true));
   process.on('SIGTERM', () => stop(++signals > 1));
-  if (process.send) process.once('disconnect', () => stop(true));
+  if (process.send) {
+    process.once('disconnect', () => stop(true));
+    // The parent went while this worker was starting: its `disconnect` has been missed.
+    if (!process.connected) return stop(true);
+    // Started by `npm start` (apps/start child-supervisor.ts): it waits for this before it goes on.
+    process.send({ type: 'ready' });
+  }
 }
 
 main().catch((err: unknown) => {
