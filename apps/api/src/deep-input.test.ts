@@ -66,6 +66,7 @@ describe('deep values over HTTP', () => {
     const brackets = `a${'[a]'.repeat(9000)}=1`;
     const viaInject = await h.platform.app.inject({ method: 'GET', url: `/v1/matches?${brackets}` });
     expect(viaInject.statusCode, viaInject.body).toBe(400);
+    expect(JSON.parse(viaInject.body)).toMatchObject({ error: { code: 'validation_failed' } });
     const cursor = Buffer.from(nested(9000)).toString('base64url');
     const res = await h.platform.app.inject({ method: 'GET', url: `/v1/matches?cursor=${cursor}` });
     expect(res.statusCode, res.body).toBe(400);
