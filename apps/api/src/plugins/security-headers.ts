@@ -1,0 +1,52 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+// The security headers of every response, pages first: the web UI keeps API keys in localStorage, so a
+// script from anywhere but this site, or this site framed by another, must never run with them.
+//
+// - Content-Security-Policy: scripts, styles, fonts and connections only from this site; an inline script
+//   or style runs only with the response's nonce (the only ones are in the queue board's page, which
+//   carries it); no inline event handlers, no plugins, no <base> or form target elsewhere.
+//   `connect-src 'self'` covers the WebSocket to the same host: under CSP Level 3, 'self' matches ws: and
+//   wss: at the page's own host and port.
+// - X-Frame-Options: DENY and frame-ancestors 'none': no page is shown inside another site's frame.
+// - Referrer-Policy: no-referrer; X-Content-Type-Options: nosniff.
+// No upgrade-insecure-requests: a platform on a LAN address is served over plain HTTP.
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The API documentation (Swagger UI) and the queue board (Bull Board) are others' pages: their scripts draw
+ * SVG icons that carry <style> elements, which no nonce can reach. On those pages inline <style> elements
+ * are allowed (style-src-elem, which browsers read before style-src for them; the nonce stays in style-src
+ * for older browsers); scripts stay as strict as everywhere.
+ */
+export const THIRD_PARTY_PAGES = ['/docs', '/admin/queues'];
+
+export const THIRD_PARTY_PAGE_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { ...CSP_DIRECTIVES, styleSrcElem: ["'self'", "'unsafe-inline'"] },
+  },
+};
+
+export const SECURITY_HEADERS: FastifyHelmetOptions = {
+  // Each response gets nonces for its inline scripts and styles (reply.cspNonce), added to the policy.
+  enableCSPNonces: true,
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Cross-origin isolation is not needed: no page loads anything from another origin.
+  crossOriginEmbedderPolicy: false,
+};
