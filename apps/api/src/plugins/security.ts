@@ -17,7 +17,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // documentation and the queue board, added later by their plugins, get their own policy.
   app.addHook('onRoute', (route) => {
     if (THIRD_PARTY_PAGES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
-      route.config = { ...route.config, helmet: THIRD_PARTY_PAGE_HEADERS };
+      // Read by helmet's own onRoute hook, added after this one.
+      route.helmet = THIRD_PARTY_PAGE_HEADERS;
     }
   });
   await app.register(helmet, SECURITY_HEADERS);
