@@ -47,6 +47,7 @@ const PAGES: [string, boolean][] = [
   ['/live/mt_none', false],
   ['/docs', false],
   ['/docs/static/index.html', false],
+  ['/docs/static/oauth2-redirect.html', false],
   ['/admin/queues', true],
   ['/admin/queues/queue/anything', true],
 ];
