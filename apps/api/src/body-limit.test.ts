@@ -52,6 +52,21 @@ describe('a body over BODY_LIMIT_BYTES', () => {
     120_000,
   );
 
+  it.each([2, 8])(
+    'a client that writes %i MB in 64 KB pieces, still writing when the 413 comes, reads it, 10 times out of 10',
+    async (mb) => {
+      const body = bodyOf(mb * 1024 * 1024);
+      for (let i = 0; i < 10; i++) {
+        const { bytes, error } = await rawExchange(h.url, head(body.length), body, {
+          timeoutMs: 30_000,
+          chunkBytes: 64 * 1024,
+        });
+        expect413(bytes, error, `try ${i + 1} at ${mb} MB in pieces`);
+      }
+    },
+    120_000,
+  );
+
   it('a chunked body that grows past the limit: the client reads the 413 too', async () => {
     const chunk = Buffer.alloc(256 * 1024, 'x');
     const parts: Buffer[] = [Buffer.from('{"name":"')];

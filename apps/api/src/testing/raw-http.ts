@@ -61,7 +61,7 @@ export function rawExchange(
   baseUrl: string,
   head: string,
   body: string | Buffer = '',
-  o: { timeoutMs?: number } = {},
+  o: { timeoutMs?: number; chunkBytes?: number } = {},
 ): Promise<RawExchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
@@ -72,9 +72,20 @@ export function rawExchange(
       () => socket.destroy(new Error(`no answer in ${o.timeoutMs ?? 10_000} ms`)),
       o.timeoutMs ?? 10_000,
     );
+    // With `chunkBytes`, the body goes out piece by piece, each once the last has left (a client on a real
+    // network): still writing when the server answers.
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const step = o.chunkBytes ?? bytes.length;
+    let at = 0;
+    const next = () => {
+      if (at >= bytes.length || socket.destroyed) return;
+      const piece = bytes.subarray(at, (at += step));
+      if (socket.write(piece)) setImmediate(next);
+      else socket.once('drain', next);
+    };
     socket.on('connect', () => {
       socket.write(`${head}\r\n\r\n`);
-      if (body.length > 0) socket.write(body);
+      next();
     });
     socket.on('data', (d) => chunks.push(d));
     socket.on('error', (err) => (error ??= err));
