@@ -11,6 +11,7 @@ import type { ChannelHub, Keys, MatchJob, Transports } from '@coup/platform';
 import type { Env } from './env';
 import { adminQueuesPlugin } from './plugins/admin-queues';
 import { authPlugin } from './plugins/auth';
+import { bodyLimitPlugin } from './plugins/body-limit';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('publicUrl', deps.publicUrl.replace(/\/+$/, ''));
 
   await app.register(errorsPlugin);
+  await app.register(bodyLimitPlugin);
   await app.register(urlChecksPlugin);
   await app.register(textGuardPlugin);
   await app.register(securityPlugin);

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { CLOUD_ENDPOINT_ADDRESSES, isCloudEndpointName } from './cloud-endpoints';
 
 // Which addresses the platform may call an agent at (AGENT_ADDRESSES). An agent endpoint is chosen by
 // whoever registers it, so without a policy the platform is a proxy into its own network: metadata
@@ -29,6 +30,7 @@ const RULES: Record<AddressRule, { what: string; privateAllows: boolean }> = {
   'carrier-grade-nat': { what: 'a carrier-grade NAT (100.64.0.0/10) address', privateAllows: true },
   'unique-local': { what: 'a unique-local IPv6 address', privateAllows: true },
   'link-local': { what: 'a link-local address', privateAllows: false },
+  // Cloud host and metadata endpoints (cloud-endpoints.ts), whatever range they sit in.
   metadata: { what: 'a cloud metadata address', privateAllows: false },
   unspecified: { what: 'the unspecified address', privateAllows: false },
   multicast: { what: 'a multicast address', privateAllows: false },
@@ -58,21 +60,6 @@ const RANGE_RULES: Record<string, AddressRule> = {
 /** Globally routable ranges (anycast services included). */
 const PUBLIC_RANGES = new Set(['unicast', 'as112', 'as112v6', 'amt']);
 
-/**
- * Cloud metadata services. Most sit in link-local space (169.254.169.254, refused anyway); these are the
- * ones that would otherwise pass as private (AWS's IPv6 endpoint, Alibaba's address inside 100.64/10).
- */
-const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200']);
-export const METADATA_HOSTS = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-  'metadata.azure.internal',
-  'metadata.tencentyun.com',
-]);
-
 export interface AddressVerdict {
   rule: AddressRule;
   /** The IPv4 address an IPv6 spelling carries (::ffff:a.b.c.d, 64:ff9b::a.b.c.d, 2002:AABB:CCDD::...). */
@@ -96,7 +83,7 @@ function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
 }
 
 function ruleOf(ip: ipaddr.IPv4 | ipaddr.IPv6): AddressRule | null {
-  if (METADATA_ADDRESSES.has(ip.toString())) return 'metadata';
+  if (CLOUD_ENDPOINT_ADDRESSES.has(ip.toString())) return 'metadata';
   const range = ip.range();
   if (PUBLIC_RANGES.has(range)) return null;
   return RANGE_RULES[range] ?? 'special';
@@ -127,7 +114,7 @@ export function refuseAddress(address: string, policy: AgentAddresses): AddressV
 /** Host names refused by name, before any DNS: metadata services; `localhost` names are loopback. */
 export function refuseHostName(host: string, policy: AgentAddresses): AddressVerdict | null {
   const name = host.toLowerCase().replace(/\.+$/, '');
-  if (METADATA_HOSTS.has(name)) return { rule: 'metadata' };
+  if (isCloudEndpointName(name)) return { rule: 'metadata' };
   if (policy === 'public' && (name === 'localhost' || name.endsWith('.localhost')))
     return { rule: 'loopback' };
   return null;

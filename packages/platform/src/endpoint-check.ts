@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { describeVerdict, parseAddress, refuseAddress, refuseHostName } from './address-policy';
 import type { AddressRule, AgentAddresses } from './address-policy';
+import { hasUserinfo } from './url-userinfo';
 
 /** Every address a host name resolves to (injected in tests: they never use real DNS). */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -82,8 +83,9 @@ export async function checkHost(
 }
 
 /**
- * Checks an agent endpoint URL: http(s) only, no user:pass@, and a host `checkHost` accepts. The WHATWG
- * parser has already turned 2852039166, 0xa9fea9fe, 0251.0376.0251.0376 and 127.1 into dotted IPv4.
+ * Checks an agent endpoint URL: http(s) only, no userinfo (not even an empty `@` or `:@`, which the parser
+ * drops), and a host `checkHost` accepts. The WHATWG parser has already turned 2852039166, 0xa9fea9fe,
+ * 0251.0376.0251.0376 and 127.1 into dotted IPv4.
  */
 export async function checkEndpointUrl(
   url: string,
@@ -99,10 +101,10 @@ export async function checkEndpointUrl(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new EndpointNotAllowedError('scheme', 'endpointUrl must be an http:// or https:// URL');
   }
-  if (parsed.username || parsed.password) {
+  if (hasUserinfo(url) || parsed.username || parsed.password) {
     throw new EndpointNotAllowedError(
       'userinfo',
-      'endpointUrl must not carry a user name or password (user:pass@): authenticate requests with the agent secret',
+      'endpointUrl must not carry a user name or password (user:pass@, not even an empty @): authenticate requests with the agent secret',
     );
   }
   try {

@@ -1,4 +1,5 @@
 import { parseAddress, refuseAddress, refuseHostName } from './address-policy';
+import { hasUserinfo } from './url-userinfo';
 
 // LLM_BASE_URL is the operator's, not a user's: loopback and private addresses are what a local llama.cpp,
 // vLLM or Ollama server listens on, so the `private` rules apply to it whatever AGENT_ADDRESSES says. What
@@ -16,7 +17,7 @@ export function llmBaseUrlProblem(url: string): string | null {
   } catch {
     return 'LLM_BASE_URL is not a URL';
   }
-  if (parsed.username || parsed.password) {
+  if (hasUserinfo(url) || parsed.username || parsed.password) {
     return 'LLM_BASE_URL must not carry a user name or password: put the key in LLM_API_KEY';
   }
   const host = parsed.hostname.replace(/^\[|\]$/g, '');

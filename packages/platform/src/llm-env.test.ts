@@ -56,6 +56,21 @@ describe('LLM_* configuration', () => {
     );
     expect(() => parseEnv({ LLM_BASE_URL: 'http://0xa9fea9fe/v1' })).toThrow(/refused \(metadata\)/);
   });
+
+  it("refuses the clouds' host endpoints and any userinfo, even empty", () => {
+    for (const url of [
+      'http://168.63.129.16/v1',
+      'http://[::ffff:168.63.129.16]/v1',
+      'http://[fd00:ec2::254]/v1',
+      'http://100.100.100.200/v1',
+      'http://metadata.tencentyun.com/v1',
+    ]) {
+      expect(() => parseEnv({ LLM_BASE_URL: url }), url).toThrow(/refused \(metadata\)/);
+    }
+    for (const url of ['http://:@127.0.0.1:8080/v1', 'http://@127.0.0.1:8080/v1', 'http:@10.0.0.5/v1']) {
+      expect(() => parseEnv({ LLM_BASE_URL: url }), url).toThrow(/LLM_API_KEY/);
+    }
+  });
 });
 
 describe('llm usage in seat stats', () => {

@@ -5,13 +5,15 @@ import { decryptSecret } from '@coup/db';
 import type { Agent } from '@coup/db';
 import { parseDecisionId } from '@coup/protocol';
 import type { WirePrefs } from '@coup/protocol';
-import { httpAgent, inProcessAgent } from '@coup/runner';
+import { AgentFault, httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { buildConnector } from 'undici';
 import type { LlmService } from '@coup/llm';
 import type { AgentAddresses } from './address-policy';
 import type { AgentSecrets } from './agent-secrets';
+import { EndpointNotAllowedError } from './endpoint-check';
 import { guardedConnector } from './guarded-connector';
+import { hasUserinfo } from './url-userinfo';
 import { AgentPools } from './agent-pools';
 
 /**
@@ -46,6 +48,21 @@ function byDeal(decide: Bot['decide']): Bot['decide'] {
     const parts = parseDecisionId(req.decisionId, req.matchId);
     if (!parts) return decide(req);
     return decide({ ...req, matchId: 'deal', decisionId: `deal.${parts.round}.${parts.seat}` });
+  };
+}
+
+/**
+ * The player of an http agent whose stored URL the policy no longer allows before any address is looked at
+ * (userinfo, stored before it was refused): every decision is a transport_error fault, as when the guarded
+ * connector refuses an address, and no request is sent.
+ */
+function refusedHttpAgent(agent: Agent, err: EndpointNotAllowedError): MatchAgent {
+  const fault = () => new AgentFault('transport_error', `${err.code}: ${err.message}`, { cause: err });
+  return {
+    name: agent.name,
+    agentId: agent.id,
+    wire: wirePrefs(agent),
+    decide: () => Promise.reject(fault()),
   };
 }
 
@@ -153,6 +170,10 @@ export function createTransports(deps: TransportDeps): Transports {
         return player;
       }
       if (!agent.endpointUrl) throw new Error(`http agent ${agent.id} has no endpointUrl`);
+      if (hasUserinfo(agent.endpointUrl)) {
+        const why = 'endpointUrl carries userinfo (user:pass@, or an empty @): the platform never calls it';
+        return refusedHttpAgent(agent, new EndpointNotAllowedError('userinfo', why));
+      }
       const secret = decryptSecret(agent.secretEnc);
       const handle = deps.secrets?.hold(agent.id, secret);
       const shared = pools.take(agent.id, agent.endpointUrl);

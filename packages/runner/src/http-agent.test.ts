@@ -104,6 +104,12 @@ describe('httpAgent', () => {
     expect(fault?.message).toBe('answer: nests arrays and objects more than 64 levels deep');
   });
 
+  it('says what a non-JSON answer was (status, content type, size), never a byte of what it said', async () => {
+    const { fault } = await ask('garbage');
+    expect(fault?.message).toBe('answer is not JSON (HTTP 200, content-type application/json, 23 bytes)');
+    expect(fault?.message).not.toContain('action');
+  });
+
   it('stops at the deadline with a timeout fault', async () => {
     const { fault, ms } = await ask('sleep', 200);
     expect(fault?.reason).toBe('timeout');

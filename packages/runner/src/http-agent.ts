@@ -140,7 +140,7 @@ async function readAnswer(
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new AgentFault('invalid_json', `answer is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+      throw new AgentFault('invalid_json', notJsonMessage(res.statusCode, res.headers['content-type'], size));
     }
   } catch (err) {
     // Stop reading whatever is left (a huge body, a non-2xx page): this also frees the socket.
@@ -149,6 +149,21 @@ async function readAnswer(
     }
     throw toFault(err, signal);
   }
+}
+
+/** A media type as sent (`text/html`), or null when the header is missing or not one. */
+function mediaType(header: string | string[] | undefined): string | null {
+  const value = (Array.isArray(header) ? header[0] : header)?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(value) ? value : null;
+}
+
+/**
+ * What a non-JSON answer was, never what it said: the endpoint may be some other service (on a private-mode
+ * platform, one on the operator's network), and the fault reaches the agent's owner (/check) and the replay.
+ */
+function notJsonMessage(status: number, contentType: string | string[] | undefined, bytes: number): string {
+  const type = mediaType(contentType);
+  return `answer is not JSON (HTTP ${status}, ${type ? `content-type ${type}` : 'no valid content-type'}, ${bytes} bytes)`;
 }
 
 function toFault(err: unknown, signal: AbortSignal): AgentFault {

@@ -5,6 +5,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { boardPageUnderCsp } from './board-page';
 
 const BASE = '/admin/queues';
 
@@ -66,7 +67,13 @@ export async function adminQueuesPlugin(app: FastifyInstance, opts: { adminKey: 
           .send({ error: { code: 'unauthorized', message: 'the queue board needs the admin key' } });
         return reply;
       });
-      scope.addHook('onSend', async (_req, reply, payload) => boardErrorInShape(reply.statusCode, payload));
+      scope.addHook('onSend', async (_req, reply, payload) => {
+        const type = String(reply.getHeader('content-type') ?? '');
+        if (typeof payload === 'string' && type.startsWith('text/html') && reply.cspNonce) {
+          return boardPageUnderCsp(payload, reply.cspNonce);
+        }
+        return boardErrorInShape(reply.statusCode, payload);
+      });
       await scope.register(serverAdapter.registerPlugin());
     },
     { prefix: BASE },

@@ -8,12 +8,20 @@ import { bearerToken } from './auth';
 import { HttpError } from './errors';
 import { rateLimitMessage, windowOf } from './rate-limit-message';
 import { redisGate } from './redis-gate';
+import { SECURITY_HEADERS, THIRD_PARTY_PAGE_HEADERS, THIRD_PARTY_PAGES } from './security-headers';
 
-/** CORS, security headers, and rate limits per API key (per IP for anonymous calls), shared through Redis. */
+/** CORS, security headers (a Content-Security-Policy on every page), and rate limits per API key (per IP for anonymous calls), shared through Redis. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cors, { origin: app.env.CORS_ORIGIN === '*' ? true : app.env.CORS_ORIGIN.split(',') });
-  // Swagger UI and the web UI load their own scripts and styles.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // CSP, frame, referrer and sniffing headers on every response (security-headers.ts); the routes of the
+  // documentation and the queue board, added later by their plugins, get their own policy.
+  app.addHook('onRoute', (route) => {
+    if (THIRD_PARTY_PAGES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
+      // Read by helmet's own onRoute hook, added after this one.
+      route.helmet = THIRD_PARTY_PAGE_HEADERS;
+    }
+  });
+  await app.register(helmet, SECURITY_HEADERS);
   // The counters live in Redis. While Redis is away the limiter steps aside (and says so once) rather than
   // failing every request: reading the leaderboard or a replay needs only Postgres.
   const redis = redisGate(app.redis, {
