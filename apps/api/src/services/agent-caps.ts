@@ -48,6 +48,9 @@ export function tooManyLlmAgents(count: number, limit: number): HttpError {
   );
 }
 
+/** Registrations of one account wait their turn on its row lock: a burst must queue, not time out. */
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 /**
  * Registers the agent unless the account is at its caps. The account row is locked for the count and the
  * insert, so parallel registrations cannot all slip under them.
@@ -68,5 +71,5 @@ export function createAgentCapped(
       throw tooManyLlmAgents(counts.llm, app.env.MAX_LLM_AGENTS_PER_ACCOUNT);
     }
     return createAgent(tx, accountId, b, secret);
-  });
+  }, TX_OPTIONS);
 }
