@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Replay } from '@coup/protocol';
 import type { DecisionStep } from '@coup/protocol';
+import { runCli } from '@coup/cli/testing';
 import { startStandInLlm, STAND_IN_SHARP } from '@coup/llm/testing';
 import type { StandInServer } from '@coup/llm/testing';
 import type { AccountMe, Agent, Experiment } from '@coup/api-contract/types';
@@ -241,6 +242,19 @@ describe('daily token budgets', () => {
     expect(refused.message).toContain('LLM_TOKENS_PER_ACCOUNT_PER_DAY');
     const allowed = await h.api('POST', `/v1/agents/${agent}/check`, { key: owner.key });
     expect(allowed.status, allowed.text).toBe(200);
+    // The CLI shows the same: `coup platform me` (whoami).
+    const cli = await runCli(['platform', 'me', '--key', other.key], {
+      COUP_URL: h.url,
+      COUP_CONFIG: '/nonexistent/coup-llm-budget-test.json',
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain(
+      `model tokens today (${payer.day} UTC): ${spent.toLocaleString('en-US')} of 3,000 ` +
+        '(LLM_TOKENS_PER_ACCOUNT_PER_DAY), 0 left',
+    );
+    expect(cli.stdout).toContain('budget spent: new matches');
+    expect(cli.stdout).toMatch(new RegExp(`${agent} {2}${MODEL} {2}[\\d,]+ prompt \\+ [\\d,]+ completion`));
+    expect(cli.stdout).toMatch(/; cost 0\.\d{4}/);
     // A match without llm seats spends nothing and is never refused.
     const bots = await h.api('POST', '/v1/matches', {
       key: other.key,
