@@ -155,7 +155,7 @@ export const EnvSchema = z.object({
    * The models users may pick for llm agents, with per-model limits and prices: a comma list of names
    * (`qwen2.5-7b,llama3.1:8b`) or JSON (`[{"name":"qwen2.5-7b","maxConcurrency":4,"promptPricePerMTok":0.1,
    * "completionPricePerMTok":0.2,"maxTokens":400,"historyTokens":4000}]`; see packages/llm/src/models.ts).
-   * Unset: none.
+   * `maxTokensPerDay` caps a model's tokens per UTC day across the platform. Unset: none.
    */
   LLM_MODELS: z
     .string()
