@@ -19,7 +19,7 @@ import type { Account, ApiResponse, Harness } from './testing/harness';
 const MODEL = 'stand-in-7b';
 const CAPPED = 'capped-model';
 /** A few model calls (the stand-in reports ~850 prompt tokens each: the rules and the decision). */
-const BUDGET = 3000;
+const BUDGET = 2000;
 const MODEL_BUDGET = 1000;
 
 let stand: StandInServer;
@@ -249,7 +249,7 @@ describe('daily token budgets', () => {
     });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toContain(
-      `model tokens today (${payer.day} UTC): ${spent.toLocaleString('en-US')} of 3,000 ` +
+      `model tokens today (${payer.day} UTC): ${spent.toLocaleString('en-US')} of ${BUDGET.toLocaleString('en-US')} ` +
         '(LLM_TOKENS_PER_ACCOUNT_PER_DAY), 0 left',
     );
     expect(cli.stdout).toContain('budget spent: new matches');
@@ -285,14 +285,17 @@ describe('daily token budgets', () => {
       expect(a?.inQueue).toBe(false);
       expect(a?.queueReason).toContain('llm_budget_exhausted');
       expect(a?.queueReason).toContain('LLM_TOKENS_PER_ACCOUNT_PER_DAY');
-      const played = await h.api<{ items: { id: string; status: string; ranked: boolean }[] }>(
+      // Its ranked matches (one, or more if the first ended before the budget was spent) all finished.
+      const played = await h.api<{ items: { id: string; ranked: boolean }[] }>(
         'GET',
         `/v1/matches?agent=${queued}`,
       );
-      expect(played.body.items).toHaveLength(1);
-      const ranked = played.body.items[0] as { id: string; ranked: boolean };
-      expect(ranked.ranked).toBe(true);
-      expect((await h.waitForMatch(ranked.id, 60_000)).status).toBe('finished');
+      const seen = played.body.items.length;
+      expect(seen).toBeGreaterThanOrEqual(1);
+      for (const m of played.body.items) {
+        expect(m.ranked).toBe(true);
+        expect((await h.waitForMatch(m.id, 60_000)).status).toBe('finished');
+      }
       const usage = await me(owner.key);
       expect(usage.llmUsage.exhausted).toBe(true);
       expect(usage.llmUsage.used).toBeGreaterThanOrEqual(BUDGET);
@@ -332,7 +335,7 @@ describe('daily token budgets', () => {
       expect(stand.calls.some((c) => c.system.includes(marker))).toBe(false);
       expect(stand.calls.length).toBeGreaterThanOrEqual(calls);
       const again = await h.api<{ items: unknown[] }>('GET', `/v1/matches?agent=${queued}`);
-      expect(again.body.items).toHaveLength(1);
+      expect(again.body.items).toHaveLength(seen);
       expect((await h.api<{ items: unknown[] }>('GET', `/v1/matches?agent=${idle}`)).body.items).toEqual([]);
     },
     240_000,
