@@ -100,6 +100,8 @@ export async function runMatchJob(
       deps.log?.('seat statistics failed', { matchId, err: String(err) });
     }
     signal?.throwIfAborted();
+    // The match's model tokens are counted before it shows as ended: a request right after sees them.
+    await deps.transports.flushUsage().catch(() => undefined);
     const result = {
       attempt: match.attempts,
       replay,

@@ -73,6 +73,8 @@ export interface Transports {
   forAgent(agent: Agent, opts?: ForAgentOptions): MatchAgent;
   /** The model server for llm agents; null when LLM_BASE_URL is unset. */
   readonly llm: LlmService | null;
+  /** Resolves once the token usage of the model calls completed so far is written (TransportDeps.usage). */
+  flushUsage(): Promise<void>;
   /** Closes the http agents' shared connection pools. */
   close(): Promise<void>;
 }
@@ -112,6 +114,9 @@ export function createTransports(deps: TransportDeps): Transports {
   const llm = deps.llm ?? null;
   return {
     llm,
+    flushUsage: async () => {
+      await deps.usage?.flush?.();
+    },
     close: () => pools.close(),
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';

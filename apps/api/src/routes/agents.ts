@@ -269,13 +269,18 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const player = app.transports.forAgent(agent);
-      return checkAgent(
-        player,
-        // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
-        player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
-        app.env.AGENT_ADDRESSES,
-        agent.strategyPrompt,
-      );
+      try {
+        return await checkAgent(
+          player,
+          // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
+          player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
+          app.env.AGENT_ADDRESSES,
+          agent.strategyPrompt,
+        );
+      } finally {
+        // The check's model tokens are written before it answers: the next request sees them counted.
+        if (agent.transport === 'llm') await app.transports.flushUsage().catch(() => undefined);
+      }
     },
   );
 };

@@ -21,6 +21,8 @@ export interface TokenSpend {
 /** Where model usage goes. */
 export interface UsageSink {
   add(spend: TokenSpend): void;
+  /** Resolves once what was added so far is written. */
+  flush?(): Promise<void>;
 }
 
 interface Pending {
