@@ -72,15 +72,11 @@ export async function spentBudgets(
     const limit = limits.models.find((m) => m.name === name)?.maxTokensPerDay;
     return limit === undefined ? [] : [{ name, limit }];
   });
+  const none = new Map<string, number>();
+  const modelNames = capped.map((m) => m.name);
   const [byAccount, byModel] = await Promise.all([
-    limits.perAccount > 0 ? accountsUsed(db, unique(accountIds), day) : new Map<string, number>(),
-    readIf(capped.length > 0, () =>
-      modelsUsed(
-        db,
-        capped.map((m) => m.name),
-        day,
-      ),
-    ),
+    limits.perAccount > 0 ? accountsUsed(db, unique(accountIds), day) : none,
+    capped.length > 0 ? modelsUsed(db, modelNames, day) : none,
   ]);
   for (const [accountId, used] of byAccount) {
     if (used >= limits.perAccount) {
@@ -99,9 +95,6 @@ export async function spentBudgets(
   }
   return spent;
 }
-
-const readIf = (run: boolean, read: () => Promise<Map<string, number>>) =>
-  run ? read() : Promise.resolve(new Map<string, number>());
 
 /** An agent as far as spending goes: llm agents spend their owner's (or the payer's) budget and their model's. */
 export interface SpendingAgent {
