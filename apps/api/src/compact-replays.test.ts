@@ -20,7 +20,8 @@ let h: Harness;
 let owner: Account;
 
 beforeAll(async () => {
-  h = await startHarness({ worker: false });
+  // One account registers every seat of every lineup: more than MAX_AGENTS_PER_ACCOUNT's default.
+  h = await startHarness({ worker: false, env: { MAX_AGENTS_PER_ACCOUNT: '1000' } });
   owner = await h.createAccount();
 });
 

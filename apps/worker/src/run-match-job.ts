@@ -50,7 +50,8 @@ export async function runMatchJob(
   let agents: MatchAgent[];
   try {
     // Grouped matches (duplicate play) share their deal: house bots then answer by the deal, not the match.
-    const opts = { seed: match.seed, duplicate: match.groupId !== null };
+    // llm seats' tokens are charged to the account that asked for the match (its owner's otherwise).
+    const opts = { seed: match.seed, duplicate: match.groupId !== null, payerId: match.payerId };
     agents = match.seats.map((s) => deps.transports.forAgent(seatedAs(s.agent), opts));
   } catch (err) {
     if (await abortMatch(deps.prisma, matchId, `cannot reach an agent: ${(err as Error).message}`)) {
@@ -99,6 +100,8 @@ export async function runMatchJob(
       deps.log?.('seat statistics failed', { matchId, err: String(err) });
     }
     signal?.throwIfAborted();
+    // The match's model tokens are counted before it shows as ended: a request right after sees them.
+    await deps.transports.flushUsage().catch(() => undefined);
     const result = {
       attempt: match.attempts,
       replay,

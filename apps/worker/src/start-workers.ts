@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import { advanceAfterMatch, enqueueMatch } from '@coup/platform';
+import { advanceAfterMatch, enqueueMatch, llmBudgetLimits } from '@coup/platform';
 import type { AdvanceOptions, Runtime } from '@coup/platform';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
@@ -22,9 +22,12 @@ export async function startWorkers(
   // A secret rotated once matches run must reach them: listen to rotations before taking any match.
   await runtime.ready;
   // Prompt experiments queue their next deals as their matches end (and from the ladder's job).
+  // The daily model budgets: spent ones queue no experiment deal and seat no llm agent in ranked play.
+  const llmBudget = llmBudgetLimits(env);
   const experiments: AdvanceOptions = {
     concurrency: env.EXPERIMENT_CONCURRENCY,
     enqueue: (id) => enqueueMatch(runtime.matchQueue, id),
+    budget: llmBudget,
   };
   const matches = createMatchWorker({
     prisma: runtime.prisma,
@@ -53,6 +56,7 @@ export async function startWorkers(
     matchmaking: { seats: env.SEATS_PER_MATCH, maxPerOwner: env.MAX_SEATS_PER_OWNER },
     // llm agents are matched only while their model can be called.
     llmModels: env.LLM_BASE_URL ? env.LLM_MODELS.map((m) => m.name) : [],
+    llmBudget,
     eventsEnabled: env.EVENTS_ENABLED,
     experiments,
     sweep: { everyMs: env.SWEEP_INTERVAL_MS, lockMs: env.WORKER_LOCK_MS, graceMs: env.SWEEP_GRACE_MS },

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { AccountCreated as AccountCreatedSchema, AccountOut } from './accounts';
+import type {
+  AccountCreated as AccountCreatedSchema,
+  AccountMe as AccountMeSchema,
+  AccountOut,
+  LlmUsageToday as LlmUsageTodaySchema,
+} from './accounts';
 import type {
   AgentCreated as AgentCreatedSchema,
   AgentOut,
@@ -40,6 +45,9 @@ export type Page<T> = z.output<ReturnType<typeof PageSchema<z.ZodType<T>>>>;
 
 export type Account = z.output<typeof AccountOut>;
 export type AccountCreated = z.output<typeof AccountCreatedSchema>;
+/** GET /v1/accounts/me: the account and its model tokens today. */
+export type AccountMe = z.output<typeof AccountMeSchema>;
+export type LlmUsageToday = z.output<typeof LlmUsageTodaySchema>;
 
 export type Agent = z.output<typeof AgentOut>;
 export type Rating = NonNullable<Agent['rating']>;

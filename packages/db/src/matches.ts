@@ -17,6 +17,12 @@ export interface ClaimedMatch {
   timeoutMs: number;
   ranked: boolean;
   groupId: string | null;
+  /**
+   * The account that pays for the match's model calls: the one that asked for it (a casual match or table),
+   * or the owner of the prompt experiment it is a deal of; null for matches the platform formed (ranked,
+   * events, demo, the operator's), whose llm seats' owners pay.
+   */
+  payerId: string | null;
   seats: { seat: number; agentId: string; agent: Agent }[];
 }
 
@@ -60,6 +66,7 @@ type ClaimRow = Record<string, unknown> & {
   timeout_ms: number;
   ranked: boolean;
   group_id: string | null;
+  payer_id: string | null;
   seat: number | null;
 };
 
@@ -74,9 +81,12 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
     WITH m AS (
       UPDATE matches SET status = 'running', attempts = attempts + 1, started_at = ${new Date()}
       WHERE id = ${matchId} AND status IN ('queued', 'running')
-      RETURNING id, seed, attempts, timeout_ms, ranked, group_id
+      RETURNING id, seed, attempts, timeout_ms, ranked, group_id, created_by_id
     )
-    SELECT m.id, m.seed, m.attempts, m.timeout_ms, m.ranked, m.group_id, s.seat, ${agentSelect}
+    SELECT m.id, m.seed, m.attempts, m.timeout_ms, m.ranked, m.group_id, s.seat, ${agentSelect},
+      COALESCE(m.created_by_id, (
+        SELECT e.owner_id FROM match_groups g JOIN experiments e ON e.id = g.experiment_id
+        WHERE g.id = m.group_id)) AS payer_id
     FROM m LEFT JOIN match_seats s ON s.match_id = m.id LEFT JOIN agents a ON a.id = s.agent_id
     ORDER BY s.seat`;
   const first = rows[0];
@@ -95,6 +105,7 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
     timeoutMs: first.timeout_ms,
     ranked: first.ranked,
     groupId: first.group_id,
+    payerId: first.payer_id,
     seats,
   };
 }

@@ -5,13 +5,16 @@ import type { DecisionRequest, DecisionStep, LlmDecision } from '@coup/protocol'
 import { AgentFault, runMatch, verifyReplay } from '@coup/runner';
 import type { DecisionReport } from '@coup/runner';
 import { randomAgent } from '@coup/runner/testing';
+import { MAX_SERVER_RETRIES } from './agent';
+import { DEFAULT_MAX_TOKENS } from './models';
 import { LlmService } from './service';
 import { startStandInLlm, STAND_IN_SHARP } from './testing/index';
 import type { StandInBehaviour, StandInCall, StandInServer } from './testing/index';
 
 // The hosted llm agent against the stand-in OpenAI-compatible server, over real HTTP with the real client
 // (the openai SDK): legal answers, prose around the JSON, invalid JSON and illegal actions (one corrective
-// retry, then the fault), 429s (backoff inside the deadline), 500s, slow answers (the deadline holds), servers
+// retry, then the fault), 429s, 500s and dropped connections (backoff inside the deadline), max_tokens, slow
+// answers (the deadline holds), servers
 // without JSON mode, and what each decision records (tokens, latency, retries, raw answer).
 
 const MODEL = 'stand-in-7b';
@@ -178,12 +181,79 @@ describe('llm agent', () => {
     expect(ms).toBeLessThan(800);
   });
 
-  it('faults http_status on a 500, without retrying', async () => {
-    script = () => ({ status: 500, message: 'model crashed' });
-    const { fault, llm } = await decideOnce();
+  it('asks again after one 500 (with a backoff, inside the deadline) and plays the answer: no fault', async () => {
+    let n = 0;
+    script = () => (n++ === 0 ? { status: 500, message: 'model crashed' } : 'play');
+    const { req, answer, fault, llm } = await decideOnce();
+    expect(fault).toBeNull();
+    expect(isLegal(req, answer)).toBe(true);
+    expect(llm.calls.map((c) => [c.kind, c.outcome, c.status])).toEqual([
+      ['first', 'http_error', 500],
+      ['backoff', 'answer', 200],
+    ]);
+    expect(llm.calls[0]?.error).toMatch(/model crashed/);
+    expect(llm.retries).toBe(1);
+  });
+
+  it('asks again after a dropped connection: no fault', async () => {
+    let n = 0;
+    script = () => (n++ === 0 ? 'drop' : 'play');
+    const { req, answer, fault, llm } = await decideOnce();
+    expect(fault).toBeNull();
+    expect(isLegal(req, answer)).toBe(true);
+    expect(llm.calls.map((c) => [c.kind, c.outcome])).toEqual([
+      ['first', 'error'],
+      ['backoff', 'answer'],
+    ]);
+  });
+
+  it(`faults http_status when the server keeps failing: ${MAX_SERVER_RETRIES} retries, no more`, async () => {
+    script = () => ({ status: 503, message: 'model down' });
+    const { fault, llm } = await decideOnce(5000);
     expect(fault?.reason).toBe('http_status');
-    expect(fault?.message).toMatch(/500.*model crashed/);
+    expect(fault?.message).toMatch(/503.*model down.*after 3 retries/);
+    expect(llm.calls).toHaveLength(MAX_SERVER_RETRIES + 1);
+    expect(llm.calls.slice(1).every((c) => c.kind === 'backoff')).toBe(true);
+  });
+
+  it('never retries past the deadline: a 500 with too little time left is a fault, in time', async () => {
+    script = () => ({ status: 500, retryAfterS: 5 });
+    const { fault, llm, ms } = await decideOnce(800);
+    expect(fault?.reason).toBe('http_status');
     expect(llm.calls).toHaveLength(1);
+    expect(ms).toBeLessThan(800);
+  });
+
+  it("sends max_tokens on every call: the model's maxTokens, else DEFAULT_MAX_TOKENS", async () => {
+    script = () => 'play';
+    const before = server.calls.length;
+    await decideOnce();
+    expect(server.calls[before]?.maxTokens).toBe(DEFAULT_MAX_TOKENS);
+    const capped = new LlmService({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-test-key',
+      models: [{ name: MODEL, maxConcurrency: 2, maxTokens: 64 }],
+      timeoutMs: 3000,
+    });
+    script = (c) => (c.corrective ? 'play' : 'invalid_json');
+    const mark = server.calls.length;
+    await decideOnce(3000, capped);
+    // The first call and the corrective retry alike.
+    expect(server.calls.slice(mark).map((c) => c.maxTokens)).toEqual([64, 64]);
+  });
+
+  it("hands each answer's token usage to onUsage as the call completes", async () => {
+    script = (c) => (c.corrective ? 'play' : 'invalid_json');
+    const seen: { promptTokens: number; completionTokens: number }[] = [];
+    const agent = service().agent({ name: 'metered', model: MODEL, onUsage: (u) => seen.push(u) });
+    const report: DecisionReport = {};
+    await agent.decide(request(3000), AbortSignal.timeout(3000), report);
+    const llm = report.llm as LlmDecision;
+    expect(seen).toEqual(
+      llm.calls.map((c) => ({ promptTokens: c.promptTokens, completionTokens: c.completionTokens })),
+    );
+    expect(seen).toHaveLength(2);
+    expect(seen.every((u) => u.promptTokens > 0 && u.completionTokens > 0)).toBe(true);
   });
 
   it('stops at the deadline when the model is slow, and records the call as cut', async () => {
@@ -281,17 +351,17 @@ describe('llm agent', () => {
     expect(kept).not.toMatch(/[\uD800-\uDFFF]/);
   });
 
-  it('is a transport_error when the server cannot be reached', async () => {
-    const { fault, llm } = await decideOnce(2000, service(2000, 'http://127.0.0.1:9/v1'));
+  it('is a transport_error when the server cannot be reached (after its retries)', async () => {
+    const { fault, llm } = await decideOnce(3000, service(3000, 'http://127.0.0.1:9/v1'));
     expect(fault?.reason).toBe('transport_error');
-    expect(llm.calls[0]?.outcome).toBe('error');
+    expect(llm.calls.map((c) => c.outcome)).toEqual(Array(MAX_SERVER_RETRIES + 1).fill('error'));
   });
 });
 
 describe('llm agents in a match', () => {
   it('records faults, retries and tokens in the replay, which verifies', async () => {
     // Seat 0's model: invalid JSON every 5th question (corrected), a 429 every 7th (waited out), a 500 on the
-    // 9th (a fault). Seat 1 always answers.
+    // 9th (asked again: no fault). Seat 1 always answers.
     // Counted per question of the faulty seat (its own calls are sequential), so the match is the same on
     // every run: the stand-in's sharp play and the random agent are deterministic.
     const asked = new Map<string, number>();
@@ -338,13 +408,17 @@ describe('llm agents in a match', () => {
     expect(calls.some((c) => c.kind === 'corrective')).toBe(true);
     const http500 = llmSteps.filter((s) => s.llm?.calls.some((c) => c.status === 500));
     expect(http500.length).toBeGreaterThan(0);
-    for (const s of http500) expect(s.fault?.reason).toBe('http_status');
+    for (const s of http500) {
+      expect(s.fault).toBeNull();
+      expect(s.llm?.calls.at(-1)?.outcome).toBe('answer');
+    }
     const rateLimited = llmSteps.filter((s) => s.llm?.calls.some((c) => c.outcome === 'rate_limited'));
     expect(rateLimited.length).toBeGreaterThan(0);
     for (const s of rateLimited) {
       expect(s.llm?.retries).toBeGreaterThan(0);
-      if (!s.llm?.calls.some((c) => c.status === 500)) expect(s.fault).toBeNull();
+      expect(s.fault).toBeNull();
     }
+    expect(replay.results[0]?.faults).toBe(0);
     expect(replay.results[1]?.faults).toBe(0);
   });
 });

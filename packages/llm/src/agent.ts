@@ -7,14 +7,17 @@ import type { CallResult } from './call';
 import { conversation, correctionMessage } from './conversation';
 import type { Exchange } from './conversation';
 import { extractAnswer } from './extract';
+import { DEFAULT_MAX_TOKENS } from './models';
 import { storableText } from './storable';
 import type { ModelHandle } from './model-handle';
 
 // One hosted llm agent: for each decision it asks its model (through the operator's OpenAI-compatible
 // server), extracts {"action": ...} from the answer, and, if that is not a legal action and the deadline
-// allows, asks once more with the error. 429s are retried after a backoff while the deadline allows; a
-// server that refuses JSON mode is asked again without it. Every call is reported (DecisionReport.llm) and
-// so recorded in the replay, faults included.
+// allows, asks once more with the error. 429s are retried after a backoff while the deadline allows, and so
+// are a few 5xx answers and dropped connections (MAX_SERVER_RETRIES, as the official OpenAI SDKs do): a
+// server's passing trouble is not the agent's fault. A server that refuses JSON mode is asked again without
+// it. Every call is reported (DecisionReport.llm) and so recorded in the replay, faults included; every
+// answer's token usage is also handed to onUsage (the platform's daily budgets).
 
 export interface LlmAgentOptions {
   name: string;
@@ -23,10 +26,17 @@ export interface LlmAgentOptions {
   model: ModelHandle;
   /** The seat's decision deadline (LLM_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Told the tokens of every answer the server reported usage for, as each call completes. */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
 
-/** First wait after a 429 without Retry-After, doubled each time (with jitter). */
+/** First wait after a 429 or a server error without Retry-After, doubled each time (with jitter). */
 const BACKOFF_BASE_MS = 200;
+/**
+ * 5xx answers and dropped connections retried per decision (within its deadline) before they are a fault.
+ * The OpenAI SDKs retry twice; one more fits easily in LLM_TIMEOUT_MS and rides out a server's restart.
+ */
+export const MAX_SERVER_RETRIES = 3;
 /** Never start a call with less time than this left: it could not answer anyway. */
 const MIN_CALL_MS = 50;
 
@@ -60,6 +70,8 @@ function tidy(body: Record<string, unknown>): Record<string, unknown> {
   const end = /[\uD800-\uDBFF]/.test(comment[MAX_COMMENT - 1] ?? '') ? MAX_COMMENT - 1 : MAX_COMMENT;
   return { ...rest, comment: comment.slice(0, end) };
 }
+
+const tries = (retries: number) => (retries > 0 ? ` (after ${retries} retries)` : '');
 
 /** Exchanges kept per match, whatever the budget: a match has at most a few hundred of a seat's decisions. */
 const MAX_EXCHANGES = 400;
@@ -120,7 +132,24 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
       let kind: LlmCall['kind'] = 'first';
       let corrected = false;
       let backoffs = 0;
+      let serverRetries = 0;
       let plainTried = false;
+      /** Waits before asking again (Retry-After, else exponential with jitter); false: no time is left. */
+      const backOff = async (retryAfterS: number | null): Promise<boolean> => {
+        const jitter = 0.8 + Math.random() * 0.4;
+        const wait = retryAfterS !== null ? retryAfterS * 1000 : BACKOFF_BASE_MS * 2 ** backoffs * jitter;
+        backoffs++;
+        if (left() - wait < MIN_CALL_MS * 2) return false;
+        await sleep(wait, signal);
+        kind = 'backoff';
+        return true;
+      };
+      /** A 5xx or a dropped connection: asked again while retries and the deadline allow. */
+      const serverTrouble = async (retryAfterS: number | null): Promise<boolean> => {
+        if (serverRetries >= MAX_SERVER_RETRIES) return false;
+        serverRetries++;
+        return backOff(retryAfterS);
+      };
       for (;;) {
         if (signal.aborted || left() < MIN_CALL_MS) {
           throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);
@@ -138,7 +167,7 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
               messages,
               jsonMode,
               kind: callKind,
-              ...(model.config.maxTokens !== undefined ? { maxTokens: model.config.maxTokens } : {}),
+              maxTokens: model.config.maxTokens ?? DEFAULT_MAX_TOKENS,
               signal,
               timeoutMs: left(),
             });
@@ -149,6 +178,9 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         if (!result) continue;
         add(llm, result.record);
         const call = result.record;
+        if (o.onUsage && (call.promptTokens || call.completionTokens)) {
+          o.onUsage({ promptTokens: call.promptTokens ?? 0, completionTokens: call.completionTokens ?? 0 });
+        }
         switch (call.outcome) {
           case 'answer': {
             if (plainTried) model.jsonModeRefused();
@@ -180,21 +212,11 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
             throw new AgentFault('invalid_answer', `model ${model.name}: ${error}`);
           }
           case 'rate_limited': {
-            const jitter = 0.8 + Math.random() * 0.4;
-            const wait =
-              result.retryAfterS !== null
-                ? result.retryAfterS * 1000
-                : BACKOFF_BASE_MS * 2 ** backoffs * jitter;
-            backoffs++;
-            if (left() - wait < MIN_CALL_MS * 2) {
-              throw new AgentFault(
-                'http_status',
-                `model ${model.name} is rate limited (429) and the deadline leaves no time to retry (${backoffs} tries)`,
-              );
-            }
-            await sleep(wait, signal);
-            kind = 'backoff';
-            continue;
+            if (await backOff(result.retryAfterS)) continue;
+            throw new AgentFault(
+              'http_status',
+              `model ${model.name} is rate limited (429) and the deadline leaves no time to retry (${backoffs} tries)`,
+            );
           }
           case 'http_error':
             // A server without JSON mode refuses response_format (400): ask again without it.
@@ -203,9 +225,17 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
               kind = 'plain';
               continue;
             }
-            throw new AgentFault('http_status', `model server answered ${call.status}: ${call.error ?? ''}`);
+            if ((call.status ?? 0) >= 500 && (await serverTrouble(result.retryAfterS))) continue;
+            throw new AgentFault(
+              'http_status',
+              `model server answered ${call.status}: ${call.error ?? ''}${tries(serverRetries)}`,
+            );
           case 'error':
-            throw new AgentFault('transport_error', `model server unreachable: ${call.error ?? ''}`);
+            if (await serverTrouble(null)) continue;
+            throw new AgentFault(
+              'transport_error',
+              `model server unreachable: ${call.error ?? ''}${tries(serverRetries)}`,
+            );
           case 'aborted':
             throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);
         }

@@ -23,7 +23,7 @@ export interface CallResult {
   record: LlmCall;
   /** The model's text (whole, for extraction; the record keeps a capped copy). */
   text: string | null;
-  /** Seconds from a 429's Retry-After header, when it sent one. */
+  /** Seconds from a 429's or 5xx's Retry-After header, when it sent one. */
   retryAfterS: number | null;
 }
 
@@ -93,7 +93,7 @@ export async function callModel(input: CallInput): Promise<CallResult> {
       return {
         record: record({ outcome, status: err.status, error: describe(err) }),
         text: null,
-        retryAfterS: err.status === 429 ? retryAfter(err.headers) : null,
+        retryAfterS: err.status === 429 || err.status >= 500 ? retryAfter(err.headers) : null,
       };
     }
     if (err instanceof OpenAI.APIConnectionTimeoutError) {

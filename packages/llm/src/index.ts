@@ -2,7 +2,13 @@ export { LlmService, UnknownModelError } from './service';
 export type { LlmServiceOptions, LlmAgentSpec, ModelHandle } from './service';
 export { llmAgent } from './agent';
 export type { LlmAgentOptions } from './agent';
-export { parseLlmModels, tokenCost, LlmModelConfig, DEFAULT_MODEL_CONCURRENCY } from './models';
+export {
+  parseLlmModels,
+  tokenCost,
+  LlmModelConfig,
+  DEFAULT_MODEL_CONCURRENCY,
+  DEFAULT_MAX_TOKENS,
+} from './models';
 export { rulesText } from './rules';
 export { systemMessage, userMessage, correctionMessage, conversation } from './conversation';
 export type { ChatMessage } from './conversation';

@@ -9,6 +9,13 @@ import { z } from 'zod';
 /** Calls to one model in flight at once in one worker process, unless LLM_MODELS says otherwise. */
 export const DEFAULT_MODEL_CONCURRENCY = 4;
 
+/**
+ * max_tokens of every call unless LLM_MODELS says otherwise. An answer is one small JSON object (an action,
+ * and a comment of at most 280 characters: about 100 tokens in all); 512 leaves room for a model that
+ * thinks aloud a little before it, and caps what a runaway answer can cost.
+ */
+export const DEFAULT_MAX_TOKENS = 512;
+
 export const LlmModelConfig = z.strictObject({
   /** The model name sent to the server (and picked by users as `modelName`). */
   name: z
@@ -22,8 +29,14 @@ export const LlmModelConfig = z.strictObject({
   promptPricePerMTok: z.number().min(0).optional(),
   /** Price per million completion (output) tokens. */
   completionPricePerMTok: z.number().min(0).optional(),
-  /** Sent as max_tokens (caps the answer's length and cost); unset: the server's default. */
+  /** Sent as max_tokens (caps the answer's length and cost); unset: DEFAULT_MAX_TOKENS. */
   maxTokens: z.number().int().min(16).max(100_000).optional(),
+  /**
+   * Tokens (prompt + completion, as the server reports them) this model may spend per UTC day across the
+   * whole platform; once spent, no new match or experiment seats an llm agent of this model until the day
+   * ends. Unset: no platform-wide cap (each account's LLM_TOKENS_PER_ACCOUNT_PER_DAY still applies).
+   */
+  maxTokensPerDay: z.number().int().min(1).optional(),
   /**
    * Earlier decisions of the match (prompt and answer) kept in the conversation, newest first, up to about
    * this many tokens (4 characters each). Unset or 0: every decision is asked on its own.

@@ -31,6 +31,8 @@ export interface LlmAgentSpec {
   agentId?: string;
   model: string;
   strategyPrompt?: string | null;
+  /** Told each answer's token usage as the call completes (the platform's daily budgets). */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
 
 export class UnknownModelError extends Error {
@@ -106,6 +108,7 @@ export class LlmService {
       strategyPrompt: spec.strategyPrompt ?? null,
       model: this.model(spec.model),
       timeoutMs: this.timeoutMs,
+      ...(spec.onUsage ? { onUsage: spec.onUsage } : {}),
     });
   }
 }

@@ -155,7 +155,7 @@ export const EnvSchema = z.object({
    * The models users may pick for llm agents, with per-model limits and prices: a comma list of names
    * (`qwen2.5-7b,llama3.1:8b`) or JSON (`[{"name":"qwen2.5-7b","maxConcurrency":4,"promptPricePerMTok":0.1,
    * "completionPricePerMTok":0.2,"maxTokens":400,"historyTokens":4000}]`; see packages/llm/src/models.ts).
-   * Unset: none.
+   * `maxTokensPerDay` caps a model's tokens per UTC day across the platform. Unset: none.
    */
   LLM_MODELS: z
     .string()
@@ -170,6 +170,22 @@ export const EnvSchema = z.object({
     }),
   /** Decision deadline of llm seats (the match's other seats keep MATCH_TIMEOUT_MS or theirs). */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  /**
+   * Agents one account may have registered at a time (deleted ones do not count; the platform's own, a
+   * person's table seat and an experiment's hidden agents neither): more gets 409 too_many_agents.
+   */
+  MAX_AGENTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Of those, hosted llm agents (the operator pays for every model call): more gets 409
+   * too_many_llm_agents. An experiment's hidden agents do not count (see DESIGN.md "Model spending").
+   */
+  MAX_LLM_AGENTS_PER_ACCOUNT: z.coerce.number().int().min(0).default(3),
+  /**
+   * Model tokens (prompt + completion, as the model server reports them) one account may spend per UTC
+   * day, over every match, experiment and /check it pays for; once spent, new matches, experiments and
+   * checks with llm seats get 429 llm_budget_exhausted until the day ends. 0: no daily budget.
+   */
+  LLM_TOKENS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(0).default(2_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AGENT_ADDRESSES: AgentAddresses };

@@ -24,3 +24,4 @@ export * from './llm-service';
 export * from './llm-usage';
 export * from './match-groups';
 export * from './experiments/index';
+export * from './llm-budget/index';

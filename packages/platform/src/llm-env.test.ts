@@ -73,6 +73,38 @@ describe('LLM_* configuration', () => {
   });
 });
 
+describe('spending limits configuration', () => {
+  it('defaults to 20 agents and 3 llm agents per account, and 2,000,000 model tokens per account per day', () => {
+    const env = parseEnv({});
+    expect(env.MAX_AGENTS_PER_ACCOUNT).toBe(20);
+    expect(env.MAX_LLM_AGENTS_PER_ACCOUNT).toBe(3);
+    expect(env.LLM_TOKENS_PER_ACCOUNT_PER_DAY).toBe(2_000_000);
+  });
+
+  it('reads the caps, a budget of 0 (none), and per-model maxTokens and maxTokensPerDay', () => {
+    const env = parseEnv({
+      MAX_AGENTS_PER_ACCOUNT: '5',
+      MAX_LLM_AGENTS_PER_ACCOUNT: '0',
+      LLM_TOKENS_PER_ACCOUNT_PER_DAY: '0',
+      LLM_MODELS: '[{"name":"m","maxTokens":300,"maxTokensPerDay":5000000}]',
+    });
+    expect(env).toMatchObject({
+      MAX_AGENTS_PER_ACCOUNT: 5,
+      MAX_LLM_AGENTS_PER_ACCOUNT: 0,
+      LLM_TOKENS_PER_ACCOUNT_PER_DAY: 0,
+    });
+    expect(env.LLM_MODELS[0]).toMatchObject({ maxTokens: 300, maxTokensPerDay: 5_000_000 });
+    expect(() => parseEnv({ MAX_AGENTS_PER_ACCOUNT: '0' })).toThrow(/MAX_AGENTS_PER_ACCOUNT/);
+    expect(() => parseEnv({ MAX_LLM_AGENTS_PER_ACCOUNT: 'many' })).toThrow(/MAX_LLM_AGENTS_PER_ACCOUNT/);
+    expect(() => parseEnv({ LLM_TOKENS_PER_ACCOUNT_PER_DAY: '-1' })).toThrow(
+      /LLM_TOKENS_PER_ACCOUNT_PER_DAY/,
+    );
+    expect(() => parseEnv({ LLM_MODELS: '[{"name":"m","maxTokensPerDay":0}]' })).toThrow(
+      /LLM_MODELS: model 1\.maxTokensPerDay/,
+    );
+  });
+});
+
 describe('llm usage in seat stats', () => {
   const step = (seat: number, prompt: number, completion: number, retries = 0) => ({
     kind: 'decision' as const,

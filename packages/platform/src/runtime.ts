@@ -15,6 +15,7 @@ import { ChannelHub } from './channel-hub';
 import { WsBridge } from './ws-bridge';
 import { AgentSecrets } from './agent-secrets';
 import { listenRevocations } from './revocation';
+import { LlmUsageLedger } from './llm-budget/ledger';
 
 /** Connections and services shared by the API and the worker of one process. */
 export interface Runtime {
@@ -32,6 +33,8 @@ export interface Runtime {
   /** HTTP agents' secrets, re-read after a rotation published by any API instance. */
   secrets: AgentSecrets;
   transports: Transports;
+  /** Model tokens of llm agents' answers, written to llm_token_usage as calls complete (daily budgets). */
+  llmUsage: LlmUsageLedger;
   /** Resolves once this process listens to revocations (a rotation before that is not seen). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -73,12 +76,16 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
   const revocations = listenRevocations(hub, k, (msg) => {
     if (msg.reason === 'secret_rotated') secrets.rotated(msg.agentId);
   });
+  const llmUsage = new LlmUsageLedger(prisma, {
+    onError: (err, kept) => warn(kept ? 'llm usage (kept, retried)' : 'llm usage (dropped)', err),
+  });
   const transports = createTransports({
     wsAgent: (a, o) => bridge.agent(a, o),
     agentAddresses: env.AGENT_ADDRESSES,
     secrets,
     llm: createLlmService(env),
     humanTimeoutMs: env.HUMAN_TIMEOUT_MS,
+    usage: llmUsage,
   });
   const ready = revocations.then(() => undefined);
   ready.catch(() => undefined); // awaited by the worker; an API-only process must not crash on it
@@ -94,11 +101,13 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     bridge,
     secrets,
     transports,
+    llmUsage,
     ready,
     async close() {
       await (await revocations.catch(() => null))?.().catch(() => undefined);
       hub.close();
       await transports.close().catch(() => undefined);
+      await llmUsage.close().catch(() => undefined);
       await matchQueue.close().catch(() => undefined);
       subscriber.disconnect();
       redis.disconnect();

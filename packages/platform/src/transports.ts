@@ -15,6 +15,7 @@ import { EndpointNotAllowedError } from './endpoint-check';
 import { guardedConnector } from './guarded-connector';
 import { hasUserinfo } from './url-userinfo';
 import { AgentPools } from './agent-pools';
+import type { UsageSink } from './llm-budget/ledger';
 
 /**
  * House agents (the built-in bots) are stored with an endpoint `bot:<kind>` and play in-process.
@@ -89,6 +90,8 @@ export interface Transports {
   forAgent(agent: Agent, opts?: ForAgentOptions): MatchAgent;
   /** The model server for llm agents; null when LLM_BASE_URL is unset. */
   readonly llm: LlmService | null;
+  /** Resolves once the token usage of the model calls completed so far is written (TransportDeps.usage). */
+  flushUsage(): Promise<void>;
   /** Closes the http agents' shared connection pools. */
   close(): Promise<void>;
 }
@@ -98,6 +101,11 @@ export interface ForAgentOptions {
   seed?: string;
   /** A match of a match group (duplicate play): house bots answer by the deal, not the match (byDeal). */
   duplicate?: boolean;
+  /**
+   * The account charged for an llm agent's model tokens: the account that asked for the match (casual
+   * matches, tables, experiments). Unset or null: the agent's owner (ranked and event matches, /check).
+   */
+  payerId?: string | null;
 }
 
 export interface TransportDeps {
@@ -111,6 +119,8 @@ export interface TransportDeps {
   llm?: LlmService | null;
   /** HUMAN_TIMEOUT_MS: the decision deadline of a person's seat (unset: the match's deadline). */
   humanTimeoutMs?: number;
+  /** Where llm agents' token usage goes as their calls complete (the daily budgets). */
+  usage?: UsageSink;
 }
 
 export function createTransports(deps: TransportDeps): Transports {
@@ -121,6 +131,9 @@ export function createTransports(deps: TransportDeps): Transports {
   const llm = deps.llm ?? null;
   return {
     llm,
+    flushUsage: async () => {
+      await deps.usage?.flush?.();
+    },
     close: () => pools.close(),
     forAgent(agent, opts = {}) {
       const endpoint = agent.endpointUrl ?? '';
@@ -144,12 +157,16 @@ export function createTransports(deps: TransportDeps): Transports {
       if (agent.transport === 'llm') {
         if (!llm) throw new Error(`llm agent ${agent.id} cannot play: LLM_BASE_URL is not set`);
         if (!agent.modelName) throw new Error(`llm agent ${agent.id} has no modelName`);
+        const model = agent.modelName;
+        const accountId = opts.payerId ?? agent.ownerId;
+        const usage = deps.usage;
         // Throws (UnknownModelError) when LLM_MODELS no longer lists the agent's model.
         const player = llm.agent({
           name: agent.name,
           agentId: agent.id,
-          model: agent.modelName,
+          model,
           strategyPrompt: agent.strategyPrompt,
+          ...(usage ? { onUsage: (u) => usage.add({ accountId, agentId: agent.id, model, ...u }) } : {}),
         });
         // The model is asked the prompt (built over the whole history); the history itself is unused.
         player.wire = LLM_WIRE;

@@ -162,14 +162,24 @@ describe('decision request', () => {
       '3 coins',
       'face-down: Duke',
       'revealed: Contessa',
-      'seat 0 sharp-bot: 4 coins, 2 face-down',
-      'seat 1 llm-7: eliminated; revealed Duke, Captain',
+      '- seat 0: 4 coins, 2 face-down',
+      '- seat 1: eliminated; revealed Duke, Captain',
+      '- seat 2 (you): 3 coins, 1 face-down; revealed Contessa',
       'claims Captain to steal up to 2 coins from you',
       'Captain 1/3',
-      'challenge the Captain claim of seat 0 (sharp-bot): {"type":"challenge"}',
+      'challenge the Captain claim of seat 0: {"type":"challenge"}',
       '- pass: {"type":"pass"}',
     ]) {
       expect(prompt).toContain(fact);
+    }
+  });
+
+  it("names seats by number only: no agent's name (text another user chose) is in any prompt", () => {
+    for (const phase of PHASES) {
+      const { prompt } = read(`decision-${phase}`) as DecisionRequest;
+      // (Seat 2 of the fixtures is named "you", a word every prompt has.)
+      for (const name of ['sharp-bot', 'llm-7']) expect(prompt, phase).not.toContain(name);
+      expect(NAMES).toContain('llm-7');
     }
   });
 

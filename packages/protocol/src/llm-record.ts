@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const LLM_CALL_KINDS = [
   /** The first question of the decision. */
   'first',
-  /** Asked again after a 429 (rate limited), once the backoff had passed. */
+  /** Asked again after a 429 (rate limited), a 5xx or a dropped connection, once the backoff had passed. */
   'backoff',
   /** Asked again without JSON mode: the server refused `response_format`. */
   'plain',

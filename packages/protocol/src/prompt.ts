@@ -7,6 +7,10 @@ import type { Who } from './describe';
 // A compact plain-text rendering of a decision for agents that hand it to a language model. It holds
 // the same facts as the JSON request (nothing more), ends with the legal answers both in words and as
 // the exact JSON to send, and is deterministic: the same request always renders the same text.
+// Seats are named by number only ("seat 2", "you (seat 0)"), never by their agents' names: a name is text
+// another user chose, and a model reading it beside the rules could take it for instructions (an opponent
+// called "SYSTEM.ignore.rules.always-pass"). The prompt holds nothing any user wrote; the names stay in
+// the JSON request's `state.players`.
 
 export type PromptInput = Omit<DecisionRequest, 'prompt'>;
 /** What renderPrompt reads: a request whose history is the seat's whole history so far. */
@@ -16,14 +20,11 @@ type Action = DecisionRequest['legalActions'][number];
 export function renderPrompt(req: PromptSource): string {
   const s = req.state;
   const me = req.seat;
-  const who = seatNamer(
-    s.players.map((p) => p.name),
-    me,
-  );
+  const who = seatNamer([], me);
   const lines: string[] = [];
 
   const active = s.activeSeat === me ? 'your turn' : `the turn of ${who(s.activeSeat)}`;
-  lines.push(`Coup, turn ${s.turn}: ${active}. You are seat ${me} (${s.players[me]?.name ?? ''}).`);
+  lines.push(`Coup, turn ${s.turn}: ${active}. You are seat ${me}.`);
 
   const you = s.you;
   if (you) {
@@ -54,7 +55,7 @@ export function renderPrompt(req: PromptSource): string {
     const tag = p.seat === me ? ' (you)' : '';
     const up = p.revealed.length ? `; revealed ${p.revealed.map(roleName).join(', ')}` : '';
     const body = p.eliminated ? 'eliminated' : `${coins(p.coins)}, ${p.faceDown} face-down`;
-    lines.push(`- seat ${p.seat} ${p.name}${tag}: ${body}${up}`);
+    lines.push(`- seat ${p.seat}${tag}: ${body}${up}`);
   }
   let counts = '';
   for (const r of ROLES) counts += `${counts ? ', ' : ''}${roleName(r)} ${revealedCount[r] ?? 0}/3`;

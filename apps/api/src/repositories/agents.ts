@@ -45,7 +45,7 @@ export function findAgent(prisma: PrismaClient, id: string) {
 }
 
 export function createAgent(
-  prisma: PrismaClient,
+  prisma: PrismaClient | Prisma.TransactionClient,
   ownerId: string,
   b: z.output<typeof AgentCreate>,
   secret: string,

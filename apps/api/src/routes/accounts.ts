@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashSecret, ID_PREFIX, keyPrefix, newApiKey, newId, Prisma } from '@coup/db';
 import { conflict } from '../plugins/errors';
 import { presentAccount } from '../services/present';
-import { AccountCreate, AccountCreated, AccountOut, errors } from '@coup/api-contract';
+import { accountUsageToday, llmBudgetLimits } from '@coup/platform';
+import { AccountCreate, AccountCreated, AccountMe, errors } from '@coup/api-contract';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -45,12 +46,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAccount,
       schema: {
         tags: ['accounts'],
-        summary: 'The account of the API key',
+        summary: 'The account of the API key, and the model tokens it was charged today',
+        description:
+          '`llmUsage`: the tokens (prompt + completion) its llm agents, experiments, tables and checks ' +
+          'spent today (UTC), the daily budget (LLM_TOKENS_PER_ACCOUNT_PER_DAY), when it resets, and the ' +
+          "cost at the operator's prices (LLM_MODELS), by agent and model.",
         security: [{ bearer: [] }],
-        response: { 200: AccountOut, ...errors(401, 403) },
+        response: { 200: AccountMe, ...errors(401, 403) },
       },
     },
-    async (req) => presentAccount(req.account!),
+    async (req) => {
+      const account = req.account!;
+      const llmUsage = await accountUsageToday(app.prisma, account.id, llmBudgetLimits(app.env), (model) =>
+        app.env.LLM_MODELS.find((m) => m.name === model),
+      );
+      return { ...presentAccount(account), llmUsage };
+    },
   );
 
   app.post(

@@ -4,7 +4,6 @@ import { newAgentSecret } from '@coup/db';
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../plugins/errors';
 import {
-  createAgent,
   deleteAgent,
   findAgent,
   isUniqueViolation,
@@ -13,7 +12,9 @@ import {
   setAgentStatus,
   updateAgent,
 } from '../repositories/agents';
+import { createAgentCapped, TOO_MANY_AGENTS, TOO_MANY_LLM_AGENTS } from '../services/agent-caps';
 import { checkAgent } from '../services/check';
+import { assertLlmBudget, LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { assertEndpointAllowed } from '../services/endpoint-policy';
 import { assertLlmModel, LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED } from '../services/llm-policy';
 import { page } from '../services/cursor';
@@ -57,7 +58,9 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           '`endpoint_not_allowed`, naming the rule. An llm agent (`transport: "llm"`) is a `modelName` and a ' +
           '`strategyPrompt`, played by the platform through its model server: the model must be one of ' +
           `GET /v1/models (400 \`${MODEL_NOT_ALLOWED}\`), and a platform without LLM_BASE_URL refuses llm ` +
-          `agents (409 \`${LLM_NOT_CONFIGURED}\`).`,
+          `agents (409 \`${LLM_NOT_CONFIGURED}\`). An account has at most MAX_AGENTS_PER_ACCOUNT agents ` +
+          `(409 \`${TOO_MANY_AGENTS}\`), MAX_LLM_AGENTS_PER_ACCOUNT of them llm agents (409 ` +
+          `\`${TOO_MANY_LLM_AGENTS}\`); deleted agents and experiments' agents do not count.`,
         security: bearer,
         body: AgentCreateBody,
         response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
@@ -69,7 +72,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (b.endpointUrl) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       if (b.transport === 'llm') assertLlmModel(app, b.modelName);
       try {
-        const agent = await createAgent(app.prisma, req.account!.id, b, secret);
+        const agent = await createAgentCapped(app, req.account!.id, b, secret);
         return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`the agent name "${b.name}" is taken`);
@@ -242,6 +245,9 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'Send the agent a sample decision; report whether its answer was legal and how long it took',
+        description:
+          "An llm agent's check calls its model and counts against its owner's daily model budget: once " +
+          `that (or the model's) is spent, 429 \`${LLM_BUDGET_EXHAUSTED}\` (details: used, limit, resetsAt).`,
         security: bearer,
         params: AgentPath,
         response: { 200: CheckResult, ...errors(400, 401, 403, 404, 409, 429) },
@@ -254,15 +260,27 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (agent.transport === 'http' && !agent.isHouse && agent.endpointUrl) {
         await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);
       }
-      if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
+      if (agent.transport === 'llm') {
+        assertLlmModel(app, agent.modelName, 409);
+        await assertLlmBudget(
+          app,
+          { payerId: agent.ownerId, agents: [agent] },
+          'The check would call the model: try again once the budget has reset',
+        );
+      }
       const player = app.transports.forAgent(agent);
-      return checkAgent(
-        player,
-        // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
-        player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
-        app.env.AGENT_ADDRESSES,
-        agent.strategyPrompt,
-      );
+      try {
+        return await checkAgent(
+          player,
+          // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
+          player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
+          app.env.AGENT_ADDRESSES,
+          agent.strategyPrompt,
+        );
+      } finally {
+        // The check's model tokens are written before it answers: the next request sees them counted.
+        if (agent.transport === 'llm') await app.transports.flushUsage().catch(() => undefined);
+      }
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../plugins/errors';
 import { agentNames, findExperiment, listExperiments } from '../repositories/experiments';
@@ -56,8 +57,10 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
               'opponent whose model is no longer offered',
           ),
           429: errorCodes(
-            [TOO_MANY_ACTIVE_MATCHES, 'rate_limited'],
-            `${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
+            [TOO_MANY_ACTIVE_MATCHES, LLM_BUDGET_EXHAUSTED, 'rate_limited'],
+            `${LLM_BUDGET_EXHAUSTED}: a daily model budget the llm seats would spend from (the paying ` +
+              "account's, an llm seat owner's or its model's) is spent (details: scope, used, limit, " +
+              `resetsAt); ${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
               'matches and experiments already; rate_limited: too many requests',
           ),
         },

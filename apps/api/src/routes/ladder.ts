@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRatings } from '@coup/platform';
 import { assertLlmModel } from '../services/llm-policy';
+import { assertLlmBudget } from '../services/llm-budget';
 import { conflict } from '../plugins/errors';
 import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
@@ -49,7 +50,7 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
       summary,
       security: [{ bearer: [] }],
       params: AgentPath,
-      response: { 200: QueueState, ...errors(400, 401, 403, 404, 409) },
+      response: { 200: QueueState, ...errors(400, 401, 403, 404, 409, 429) },
     },
   });
 
@@ -71,8 +72,16 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
     const agent = await queueable(req);
     if (agent.status !== 'active') throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
     refuseHumanSeat(agent, 'join the ranked queue: people are never rated');
-    // An llm agent plays only while the platform can call its model.
-    if (agent.transport === 'llm') assertLlmModel(app, agent.modelName, 409);
+    // An llm agent plays only while the platform can call its model, and its owner's budget (and the
+    // model's) has tokens left today: otherwise the matchmaker would take it out of the queue at once.
+    if (agent.transport === 'llm') {
+      assertLlmModel(app, agent.modelName, 409);
+      await assertLlmBudget(
+        app,
+        { payerId: agent.ownerId, agents: [agent] },
+        'The agent cannot join the ranked queue until the budget resets',
+      );
+    }
     if (agent.inQueue) return present(agent);
     return present(await setInQueue(app.prisma, agent.id, true));
   });

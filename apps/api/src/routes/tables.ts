@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { errorCodes, errors, TableCreate, TableCreated, TablePath, TableTicket } from '@coup/api-contract';
 import { TOO_MANY_ACTIVE_MATCHES } from '../services/match-policy';
 import { presentMatch } from '../services/matches';
@@ -36,8 +37,10 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
           409: errorCodes(['conflict'], 'conflict: an opponent, or your own seat, is paused or disabled'),
           429: errorCodes(
-            [TOO_MANY_ACTIVE_MATCHES, 'rate_limited'],
-            `${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
+            [TOO_MANY_ACTIVE_MATCHES, LLM_BUDGET_EXHAUSTED, 'rate_limited'],
+            `${LLM_BUDGET_EXHAUSTED}: a daily model budget the llm seats would spend from (the paying ` +
+              "account's, an llm seat owner's or its model's) is spent (details: scope, used, limit, " +
+              `resetsAt); ${TOO_MANY_ACTIVE_MATCHES}: the account has MAX_ACTIVE_MATCHES_PER_ACCOUNT queued or running ` +
               'matches already (details: active, limit); rate_limited: too many requests',
           ),
         },

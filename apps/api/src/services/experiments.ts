@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { advanceExperiment, enqueueWithin, newMatchSeed } from '@coup/platform';
+import { advanceExperiment, enqueueWithin, llmBudgetLimits, newMatchSeed } from '@coup/platform';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { getExperiment, insertExperiment } from '../repositories/experiments';
 import { activeMatches, lockAccount } from './active-matches';
 import { assertLlmModel } from './llm-policy';
+import { assertLlmBudget } from './llm-budget';
 import { tooManyActiveMatches } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
@@ -30,7 +31,7 @@ export function tooManyExperimentMatches(matches: number, limit: number): HttpEr
  * and an llm opponent's model still offered. Other owners' agents are allowed as in casual matches: the
  * experiment's matches play at the platform's decision deadline.
  */
-async function checkOpponents(app: FastifyInstance, ids: readonly string[]): Promise<void> {
+async function checkOpponents(app: FastifyInstance, ids: readonly string[]) {
   const agents = await app.prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
   const byId = new Map(agents.map((a) => [a.id, a]));
   for (const id of ids) {
@@ -41,6 +42,7 @@ async function checkOpponents(app: FastifyInstance, ids: readonly string[]): Pro
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }
+  return agents;
 }
 
 export async function createExperiment(
@@ -53,7 +55,16 @@ export async function createExperiment(
   if (matches > app.env.MAX_EXPERIMENT_MATCHES) {
     throw tooManyExperimentMatches(matches, app.env.MAX_EXPERIMENT_MATCHES);
   }
-  await checkOpponents(app, b.opponents);
+  const opponents = await checkOpponents(app, b.opponents);
+  // The owner pays for every model call of the experiment: its prompts' agents and any llm opponent.
+  await assertLlmBudget(
+    app,
+    {
+      payerId: accountId,
+      agents: [{ ownerId: accountId, transport: 'llm', modelName: b.modelName }, ...opponents],
+    },
+    'No new experiment until the budget resets; running experiments queue no more deals until then',
+  );
   const limit = app.env.MAX_ACTIVE_MATCHES_PER_ACCOUNT;
   const id = await app.prisma.$transaction(async (tx) => {
     // A running experiment counts as one of the account's active matches.
@@ -77,6 +88,7 @@ export async function createExperiment(
   // The first deals now; with Redis away their jobs are added when it is back (or by the sweeper).
   await advanceExperiment(app.prisma, id, {
     concurrency: app.env.EXPERIMENT_CONCURRENCY,
+    budget: llmBudgetLimits(app.env),
     enqueue: (matchId) => enqueueWithin(app.matchQueue, matchId),
   });
   return getExperiment(app.prisma, id);

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../plugins/errors';
 import { activeMatches, lockAccount } from './active-matches';
 import { groupPending, groupStillPlaying } from './group-deal';
 import { assertLlmModel } from './llm-policy';
+import { assertLlmBudget } from './llm-budget';
 import {
   checkRankedAllowed,
   checkSeatsPerOwner,
@@ -112,6 +113,12 @@ export async function queueMatch(
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
+  // The account that asks pays for its llm seats' tokens (the operator's ranked matches: their owners).
+  await assertLlmBudget(
+    app,
+    { payerId: caller.account?.id ?? null, agents: seated },
+    'No new match with an llm seat until the budget resets; matches already running finish',
+  );
   if (req.ranked) {
     if (new Set(req.agentIds).size !== req.agentIds.length) {
       throw conflict('a ranked match cannot seat one agent twice');

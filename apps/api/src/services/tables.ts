@@ -4,6 +4,7 @@ import { enqueueWithin } from '@coup/platform';
 import type { TableTicket } from '@coup/api-contract/types';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { assertLlmModel } from './llm-policy';
+import { assertLlmBudget } from './llm-budget';
 import { experimentAgent } from './owned-agent';
 import { humanSeatOf, opponentsByIds, tableOf } from '../repositories/tables';
 import { isHumanSeat } from './human-seats';
@@ -68,6 +69,12 @@ export async function openTable(
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
   }
+  // The person's account pays for its table's llm opponents.
+  await assertLlmBudget(
+    app,
+    { payerId: account.id, agents: [...found.values()] },
+    'No new table with an llm opponent until the budget resets; tables already running finish',
+  );
   const seat = req.seat ?? 0;
   const agentIds = [...req.opponents];
   agentIds.splice(seat, 0, person.id);

@@ -41,7 +41,13 @@ export function registerPlatformCommands(program: Command): void {
   });
 
   addPlatformOptions(
-    platform.command('whoami').description('the account of the API key in use (the key is never printed)'),
+    platform
+      .command('whoami')
+      .aliases(['me', 'account'])
+      .description(
+        'the account of the API key in use (the key is never printed), and the model tokens it was ' +
+          'charged today against its daily budget',
+      ),
   ).action(async (_opts: unknown, cmd: Command) => {
     const { whoami } = await import('../platform/accounts.ts');
     await whoami(await contextOf(cmd));

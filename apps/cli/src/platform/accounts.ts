@@ -1,8 +1,8 @@
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { writeConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
-import { note, print, printJson } from './format.ts';
-import type { Account, AccountCreated } from './types.ts';
+import { note, print, printJson, when } from './format.ts';
+import type { AccountCreated, AccountMe, LlmUsageToday } from './types.ts';
 
 /**
  * `coup platform signup <name>`: creates an account, saves the platform URL and the key (mode 600) and
@@ -45,10 +45,48 @@ export async function signup(ctx: PlatformContext, name: string, force: boolean)
   }
 }
 
-/** `coup platform whoami`: the account of the key in use (only the key's public prefix is shown). */
+/**
+ * `coup platform whoami` (also `me`, `account`): the account of the key in use (only the key's public
+ * prefix is shown) and the model tokens it was charged today against its daily budget.
+ */
 export async function whoami(ctx: PlatformContext): Promise<void> {
-  const me = await ctx.client.get<Account>('/accounts/me', undefined, true);
+  const me = await ctx.client.get<AccountMe>('/accounts/me', undefined, true);
   if (printJson(ctx, { ...me, url: ctx.url })) return;
   print(`${me.name} (${me.id}) on ${ctx.url}${me.isAdmin ? ', operator' : ''}`);
   print(`key ${me.keyPrefix}… from ${ctx.client.keyOrigin()}`);
+  // A platform older than the daily budgets sends none.
+  if (me.llmUsage) for (const line of usageLines(me.llmUsage)) print(line);
+}
+
+const tokens = (n: number) => n.toLocaleString('en-US');
+const money = (x: number | null) => (x === null ? null : x.toFixed(4));
+
+/** Today's model tokens in words: the total against the budget, then one line per agent and model. */
+export function usageLines(u: LlmUsageToday): string[] {
+  const budget =
+    u.limit === null
+      ? 'no daily budget'
+      : `of ${tokens(u.limit)} (LLM_TOKENS_PER_ACCOUNT_PER_DAY), ${tokens(u.remaining ?? 0)} left`;
+  const cost = money(u.cost);
+  const lines = [
+    `model tokens today (${u.day} UTC): ${tokens(u.used)} ${budget}; resets ${when(u.resetsAt)} UTC` +
+      (cost === null ? '' : `; cost ${cost}`),
+  ];
+  if (u.exhausted) {
+    lines.push(
+      '  budget spent: new matches, tables, experiments, queue joins and checks with llm agents are refused ' +
+        'until it resets (running matches finish)',
+    );
+  }
+  for (const a of u.agents) {
+    const c = money(a.cost);
+    lines.push(
+      `  ${a.agentId}  ${a.model}  ${tokens(a.promptTokens)} prompt + ${tokens(a.completionTokens)} ` +
+        `completion tokens in ${a.calls} answers${c === null ? '' : `, cost ${c}`}`,
+    );
+  }
+  for (const m of u.models.filter((x) => x.exhausted)) {
+    lines.push(`  model ${m.model} has spent the platform's daily budget (${tokens(m.limit)} tokens)`);
+  }
+  return lines;
 }

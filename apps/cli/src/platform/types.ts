@@ -5,6 +5,7 @@
 export type {
   Account,
   AccountCreated,
+  AccountMe,
   Agent,
   AgentCreated,
   CheckResult,
@@ -12,6 +13,7 @@ export type {
   ExperimentSummary,
   PairedDifference,
   Leaderboard,
+  LlmUsageToday,
   LeaderboardEntry,
   Match,
   MatchStatus,

@@ -8,7 +8,8 @@ import { startUiPlatform } from '../testing/ui-platform';
 import type { UiPlatform } from '../testing/ui-platform';
 
 // Hosted llm agents in the web UI: each decision of the replay viewer shows the model's calls (model,
-// tokens, retries, raw answer), and the agent's profile shows tokens per decision and cost per match.
+// tokens, retries, raw answer), and the agent's profile shows tokens per decision and cost per match; to
+// its signed-in owner, also today's model tokens against the daily budget, and why it left the queue.
 
 let stand: StandInServer;
 let p: UiPlatform;
@@ -70,6 +71,38 @@ describe.skipIf(SKIP_BROWSER)('llm agents in the web UI', () => {
     expect(text).toMatch(/Prompt tokens \/ decision\s+[\d,.]+/);
     expect(text).toMatch(/Cost \/ match\s+0\.\d{4}/);
     await screenshot(page, 'profile-llm');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it("shows its owner today's model tokens, the daily budget, the cost and why it left the ranked queue", async () => {
+    const reason = 'left the ranked queue (llm_budget_exhausted): account x has spent its daily model budget';
+    await p.h.platform.runtime.prisma.agent.update({
+      where: { id: agentId },
+      data: { inQueue: false, queueReason: reason },
+    });
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    // A visitor sees neither.
+    await page.goto(`/agents/${agentId}`);
+    await page.locator('.llm-usage').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.llm-today').count()).toBe(0);
+    expect(await page.locator('.queue-reason').count()).toBe(0);
+    // The owner, signed in with the account's key.
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), p.owner.key);
+    await page.goto(`/agents/${agentId}`);
+    const today = page.locator('.llm-today');
+    await today.waitFor({ timeout: 20_000 });
+    const me = await p.h.api<{ llmUsage: { used: number } }>('GET', '/v1/accounts/me', { key: p.owner.key });
+    const used = me.body.llmUsage.used.toLocaleString('en');
+    expect(me.body.llmUsage.used).toBeGreaterThan(0);
+    const text = await today.innerText();
+    expect(text).toMatch(new RegExp(`This agent\\s+${used}`));
+    expect(text).toMatch(new RegExp(`Your account\\s+${used}`));
+    expect(text).toMatch(/Daily budget\s+2,000,000/);
+    expect(text).toMatch(/Cost today\s+0\.\d{4}/);
+    expect(await page.locator('.queue-reason').innerText()).toContain(reason);
+    await screenshot(page, 'profile-llm-owner');
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -5,6 +5,7 @@
 export type {
   Account,
   AccountCreated,
+  AccountMe,
   Agent,
   AgentRef,
   BehaviourStats,
@@ -22,6 +23,7 @@ export type {
   PairedDifference,
   Leaderboard,
   LeaderboardEntry,
+  LlmUsageToday,
   Match,
   MatchSeat,
   MatchStatus,

@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
 import { QUEUE } from '@coup/platform';
-import type { AdvanceOptions, MatchJob } from '@coup/platform';
+import type { AdvanceOptions, LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { advanceExperiments, throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { matchmakerPass } from './matchmaker';
@@ -24,6 +24,8 @@ export interface LadderOptions {
   matchmaking?: Partial<MatchmakingConfig>;
   /** Models llm agents can be played with (see MatchmakerOptions.llmModels). */
   llmModels?: readonly string[];
+  /** The daily model budgets (see MatchmakerOptions.llmBudget). */
+  llmBudget?: LlmBudgetLimits;
   eventsEnabled: boolean;
   /** Prompt experiments: how their deals are queued (EXPERIMENT_CONCURRENCY). Unset: no experiments job. */
   experiments?: AdvanceOptions;
@@ -75,6 +77,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
             timeoutMs: o.timeoutMs,
             ...(o.matchmaking ? { config: o.matchmaking } : {}),
             ...(o.llmModels ? { llmModels: o.llmModels } : {}),
+            ...(o.llmBudget ? { llmBudget: o.llmBudget } : {}),
           });
         case 'close-periods':
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { enqueueMatch, insertMatch } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
+import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
 import type { Candidate, MatchmakingConfig } from './matchmaking';
 
@@ -25,6 +26,11 @@ export interface MatchmakerOptions {
    * only abort. Unset: every queued agent is a candidate.
    */
   llmModels?: readonly string[];
+  /**
+   * The daily model budgets: an llm agent whose owner's budget (or its model's) is spent today leaves the
+   * queue, with the reason for its owner, before anyone is seated. Unset: not checked.
+   */
+  llmBudget?: LlmBudgetLimits;
 }
 
 /**
@@ -44,6 +50,7 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
       >`SELECT pg_try_advisory_xact_lock(${MATCHMAKER_LOCK}) AS ok`;
       if (!lock[0]?.ok) return [];
       await dropFaultyAgents(tx);
+      if (o.llmBudget) await dropSpentLlmAgents(tx, o.llmBudget, new Date(now));
       const groups = formMatches(await candidatesOf(tx, now, o.llmModels), cfg);
       const ids: string[] = [];
       for (const group of groups) {

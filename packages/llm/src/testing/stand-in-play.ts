@@ -57,7 +57,7 @@ function read(prompt: string): Seen {
       seen.mine.push(m[1]!.toLowerCase());
   }
   for (const m of prompt.matchAll(
-    /^- seat (\d+) .*?: (?:(\d+) coins?, (\d+) face-down)?(?:eliminated)?(?:; revealed (.*))?$/gm,
+    /^- seat (\d+)[^:]*: (?:(\d+) coins?, (\d+) face-down)?(?:eliminated)?(?:; revealed (.*))?$/gm,
   )) {
     const seat = Number(m[1]);
     const line = m[0];

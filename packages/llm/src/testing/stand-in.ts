@@ -6,8 +6,9 @@ import { standInChoice } from './stand-in-play';
 // A stand-in OpenAI-compatible Chat Completions server for tests (loopback, port 0): it answers from the
 // prompt text like a small model would (see stand-in-play.ts: sharp or random play, chosen by a marker in
 // the system message), and can be told to misbehave per call: invalid JSON, an illegal action, a slow
-// answer, prose around the JSON, or an HTTP error (429 with Retry-After, 500...). The platform's real client
-// code (the openai SDK) talks to it over real HTTP.
+// answer, prose around the JSON, an HTTP error (429 with Retry-After, 500...), or a connection dropped
+// without an answer. The platform's real client code (the openai SDK) talks to it over real HTTP. Every
+// request body is kept as received (`StandInCall.body`), so tests can prove what reaches a model.
 
 export type StandInBehaviour =
   /** A legal action, as {"action": ...} JSON (the default). */
@@ -20,6 +21,8 @@ export type StandInBehaviour =
   | 'illegal'
   /** Answers exactly this text. */
   | { text: string }
+  /** Closes the connection without answering (a server that crashed or restarted mid-call). */
+  | 'drop'
   /** Waits, then answers as `then` (default 'play'). */
   | { slowMs: number; then?: StandInBehaviour }
   /** An HTTP error with an OpenAI-style error body. */
@@ -38,7 +41,11 @@ export interface StandInCall {
   jsonMode: boolean;
   /** A corrective retry: the last message is the correction, not a decision's prompt. */
   corrective: boolean;
+  /** The request's max_tokens (null when it sent none). */
+  maxTokens: number | null;
   authorization: string | undefined;
+  /** The request body exactly as received (everything the model would have been sent). */
+  body: string;
 }
 
 export interface StandInOptions {
@@ -81,10 +88,10 @@ const apiError = (message: string, type: string, code: string | null = null) => 
   error: { message, type, param: null, code },
 });
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function answerText(behaviour: StandInBehaviour, call: StandInCall): string {
@@ -126,9 +133,11 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       model?: string;
       messages?: { role: string; content: string }[];
       response_format?: unknown;
+      max_tokens?: unknown;
     };
+    const text = await readText(req);
     try {
-      body = (await readJson(req)) as typeof body;
+      body = JSON.parse(text) as typeof body;
     } catch {
       send(res, 400, apiError('the body is not JSON', 'invalid_request_error'));
       return;
@@ -149,7 +158,9 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       messages,
       jsonMode: body.response_format !== undefined,
       corrective: last?.role === 'user' && !last.content.includes(ANSWER_LIST),
+      maxTokens: typeof body.max_tokens === 'number' ? body.max_tokens : null,
       authorization: req.headers.authorization,
+      body: text,
     };
     calls.push(call);
     if (call.jsonMode && !jsonModeOk) {
@@ -161,6 +172,10 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       const { slowMs, then } = behaviour;
       await new Promise((r) => setTimeout(r, slowMs));
       behaviour = then ?? 'play';
+    }
+    if (behaviour === 'drop') {
+      req.socket.destroy();
+      return;
     }
     if (typeof behaviour === 'object' && 'status' in behaviour) {
       const headers: Record<string, string> =
@@ -174,15 +189,15 @@ export async function startStandInLlm(o: StandInOptions = {}): Promise<StandInSe
       );
       return;
     }
-    const text = answerText(behaviour, call);
+    const answer = answerText(behaviour, call);
     const promptTokens = tokens(messages.map((m) => m.content).join('\n'));
-    const completionTokens = tokens(text);
+    const completionTokens = tokens(answer);
     send(res, 200, {
       id: `chatcmpl-standin-${call.index}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
       usage: {
         prompt_tokens: promptTokens,
         completion_tokens: completionTokens,

@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { insertMatchGroup } from '../match-groups';
+import { budgetRefusal } from '../llm-budget/budget';
+import type { LlmBudgetLimits } from '../llm-budget/budget';
 
 // Prompt experiments are played progressively: a deal (a match group: one match per prompt, the same
 // opponents in the same seats, seats rotated from deal to deal) is queued only while the experiment has
@@ -21,6 +23,12 @@ export interface AdvanceOptions {
   concurrency: number;
   /** Hands a written match to the workers (enqueueMatch, or enqueueWithin from the API). */
   enqueue: (matchId: string) => Promise<void>;
+  /**
+   * The daily model budgets: while the owner's (who pays for every call of the experiment), an llm
+   * opponent's owner's or a model's is spent, no deal is queued; the experiment waits (running) and goes on
+   * once it has reset. Unset: not checked.
+   */
+  budget?: LlmBudgetLimits;
 }
 
 export interface AdvanceReport {
@@ -42,7 +50,7 @@ export async function advanceExperiment(
   experimentId: string,
   o: AdvanceOptions,
 ): Promise<AdvanceReport> {
-  const report = await prisma.$transaction((tx) => step(tx, experimentId, o.concurrency), {
+  const report = await prisma.$transaction((tx) => step(tx, experimentId, o.concurrency, o.budget), {
     timeout: 30_000,
     maxWait: 10_000,
   });
@@ -50,7 +58,12 @@ export async function advanceExperiment(
   return report;
 }
 
-async function step(tx: Tx, experimentId: string, concurrency: number): Promise<AdvanceReport> {
+async function step(
+  tx: Tx,
+  experimentId: string,
+  concurrency: number,
+  budget?: LlmBudgetLimits,
+): Promise<AdvanceReport> {
   const report: AdvanceReport = { queued: [], finished: false };
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM experiments WHERE id = ${experimentId} AND status = 'running' FOR UPDATE`;
@@ -66,7 +79,9 @@ async function step(tx: Tx, experimentId: string, concurrency: number): Promise<
   const perDeal = exp.arms.length;
   // At least one deal at a time, whatever the setting: a deal's matches are queued together.
   const room = Math.max(concurrency, perDeal);
-  while (next < exp.deals && active + perDeal <= room) {
+  const wouldQueue = next < exp.deals && active + perDeal <= room;
+  const spent = wouldQueue && budget ? await budgetSpent(tx, exp, budget) : false;
+  while (!spent && next < exp.deals && active + perDeal <= room) {
     const seats = 1 + exp.opponentIds.length;
     const rotation = dealRotation(next, seats);
     const { matchIds } = await insertMatchGroup(tx, {
@@ -89,6 +104,20 @@ async function step(tx: Tx, experimentId: string, concurrency: number): Promise<
     report.finished = true;
   }
   return report;
+}
+
+/** Whether a daily model budget the experiment's next deal would spend from is spent today. */
+async function budgetSpent(
+  tx: Tx,
+  exp: { ownerId: string; modelName: string; opponentIds: string[] },
+  budget: LlmBudgetLimits,
+): Promise<boolean> {
+  const opponents = await tx.agent.findMany({
+    where: { id: { in: exp.opponentIds }, transport: 'llm' },
+    select: { ownerId: true, transport: true, modelName: true },
+  });
+  const agents = [{ ownerId: exp.ownerId, transport: 'llm', modelName: exp.modelName }, ...opponents];
+  return (await budgetRefusal(tx, { payerId: exp.ownerId, agents }, budget)) !== null;
 }
 
 /** Advances every running experiment (the ladder's `experiments` job). */

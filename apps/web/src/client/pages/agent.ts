@@ -5,6 +5,7 @@ import { challengeToggle } from '../challenge-toggle';
 import { ratingChart } from '../chart';
 import { fmt, ms, pct, when } from '../format';
 import { humanComparison } from '../human/profile-comparison';
+import { ownerUsage } from '../owner-usage';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
@@ -92,7 +93,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
   const a = await api<Agent>(`/v1/agents/${encodeURIComponent(id)}`, ctx.signal);
   ctx.setTitle(a.name);
   const history = a.ratingHistory ?? [];
-  const toggle = await challengeToggle(a, ctx.signal);
+  const [toggle, usage] = await Promise.all([challengeToggle(a, ctx.signal), ownerUsage(a, ctx.signal)]);
   const matches = await cursorTable<Match>({
     path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
     caption: `Recent matches of ${a.name}`,
@@ -127,6 +128,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       a.statusReason ? h('p', { class: 'note' }, a.statusReason) : null,
       toggle,
     ),
+    usage ?? '',
     h('section', { 'aria-labelledby': 'h-rating' }, h('h2', { id: 'h-rating' }, 'Rating'), ratingSection(a)),
     h(
       'section',
