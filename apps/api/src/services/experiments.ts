@@ -77,7 +77,7 @@ export async function createExperiment(
   // The first deals now; with Redis away their jobs are added when it is back (or by the sweeper).
   await advanceExperiment(app.prisma, id, {
     concurrency: app.env.EXPERIMENT_CONCURRENCY,
-    enqueue: (matchId) => enqueueWithin(app.matchQueue, matchId),
+    enqueue: (matchId, placement) => enqueueWithin(app.matchQueue, matchId, placement),
   });
   return getExperiment(app.prisma, id);
 }

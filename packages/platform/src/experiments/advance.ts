@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { insertMatchGroup } from '../match-groups';
+import { casual } from '../match-placement';
+import type { MatchPlacement } from '../match-placement';
 
 // Prompt experiments are played progressively: a deal (a match group: one match per prompt, the same
 // opponents in the same seats, seats rotated from deal to deal) is queued only while the experiment has
@@ -19,8 +21,11 @@ export const dealRotation = (deal: number, seats: number) => deal % seats;
 export interface AdvanceOptions {
   /** EXPERIMENT_CONCURRENCY: matches of one experiment queued or running at a time (at least one deal). */
   concurrency: number;
-  /** Hands a written match to the workers (enqueueMatch, or enqueueWithin from the API). */
-  enqueue: (matchId: string) => Promise<void>;
+  /**
+   * Hands a written match to the workers (enqueueMatch, or enqueueWithin from the API); an experiment's
+   * matches are casual, charged to its owner (match-placement.ts).
+   */
+  enqueue: (matchId: string, placement: MatchPlacement) => Promise<void>;
 }
 
 export interface AdvanceReport {
@@ -28,6 +33,8 @@ export interface AdvanceReport {
   queued: string[];
   /** The experiment finished in this step (every deal played). */
   finished: boolean;
+  /** The experiment's owner (its matches use the owner's share of the workers' slots). */
+  owner?: string;
 }
 
 /**
@@ -46,12 +53,14 @@ export async function advanceExperiment(
     timeout: 30_000,
     maxWait: 10_000,
   });
-  for (const id of report.queued) await o.enqueue(id);
+  const placement = casual(report.owner ?? null);
+  for (const id of report.queued) await o.enqueue(id, placement);
   return report;
 }
 
 async function step(tx: Tx, experimentId: string, concurrency: number): Promise<AdvanceReport> {
   const report: AdvanceReport = { queued: [], finished: false };
+  // Only a running experiment advances: a finished or cancelled one (cancel.ts) queues nothing more.
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM experiments WHERE id = ${experimentId} AND status = 'running' FOR UPDATE`;
   if (locked.length === 0) return report;
@@ -59,6 +68,7 @@ async function step(tx: Tx, experimentId: string, concurrency: number): Promise<
     where: { id: experimentId },
     include: { arms: { orderBy: { index: 'asc' }, select: { agentId: true } } },
   });
+  report.owner = exp.ownerId;
   let active = await tx.match.count({
     where: { group: { experimentId }, status: { in: ['queued', 'running'] } },
   });
