@@ -11,7 +11,7 @@ import type { Account, Harness } from './testing/harness';
 // first 8 of them held all 8 worker slots for minutes and another account's match waited for one to end.
 // Now tables have slots of their own, one account holds at most WORKER_SLOTS_PER_ACCOUNT (half) of a
 // worker's, and the platform's matches go first: another account's casual match starts within 10 s, a
-// ranked one within 5 s. (The benchmark measuring the same: apps/start/bench/fair-slots.bench.ts.)
+// ranked one (queued by the operator, or formed by the matchmaker) within 5 s. (The benchmark measuring the same: apps/start/bench/fair-slots.bench.ts.)
 
 const SLOTS = 8;
 const TABLES = 3;
@@ -22,6 +22,9 @@ let flooder: Account;
 let other: Account;
 let slow: TestAgent;
 const houseIds: string[] = [];
+/** Two agents of two other accounts in the ranked queue, for the matchmaker. */
+const ladderAgents: TestAgent[] = [];
+const ladderIds: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness({
@@ -30,6 +33,9 @@ beforeAll(async () => {
       MAX_ACTIVE_MATCHES_PER_ACCOUNT: '10',
       HUMAN_TIMEOUT_MS: '60000',
       MATCH_TIMEOUT_MS: '3000',
+      // The matchmaker forms heads-up ranked matches every second.
+      MATCHMAKER_INTERVAL_MS: '1000',
+      SEATS_PER_MATCH: '2',
     },
   });
   flooder = await h.createAccount();
@@ -61,6 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
   await slow?.close();
+  await Promise.all(ladderAgents.map((a) => a.close()));
 });
 
 const running = (where: { createdById: string }) =>
@@ -116,6 +123,39 @@ describe('worker slots under one account flooding at its cap', () => {
     expect.soft(waitedMs(ranked), JSON.stringify(ranked)).toBeLessThan(5000);
     expect(ranked.status === 'aborted' || casual.status === 'aborted').toBe(false);
   }, 180_000);
+
+  it('ranked matches the matchmaker forms start within 5 s', async () => {
+    for (const kind of ['random', 'honest'] as const) {
+      const account = await h.createAccount();
+      const reg = await h.registerAgent(account.key, {
+        name: uniqueName(`ladder-${kind}`),
+        endpointUrl: 'http://127.0.0.1:9',
+      });
+      const agent = await slowAgent({ kind, delayMs: 0, secret: reg.secret, name: kind });
+      ladderAgents.push(agent);
+      await h.api('PATCH', `/v1/agents/${reg.id}`, { key: account.key, body: { endpointUrl: agent.url } });
+      const queued = await h.api('POST', `/v1/agents/${reg.id}/queue`, { key: account.key });
+      expect(queued.status, queued.text).toBe(200);
+      ladderIds.push(reg.id);
+    }
+    const formed = async () =>
+      h.db.prisma.match.findMany({
+        where: { ranked: true, seats: { some: { agentId: ladderIds[0] } } },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true },
+      });
+    const until = Date.now() + 60_000;
+    let ids = await formed();
+    while (ids.length < 2 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      ids = await formed();
+    }
+    expect(ids.length, 'ranked matches formed by the matchmaker').toBeGreaterThanOrEqual(2);
+    for (const { id } of ids.slice(0, 2)) {
+      const m = await whenStarted(id);
+      expect.soft(waitedMs(m), JSON.stringify(m)).toBeLessThan(5000);
+    }
+  }, 120_000);
 
   it("the flooding account's waiting matches still run once its slots free up", async () => {
     slow.setDelay(0);
