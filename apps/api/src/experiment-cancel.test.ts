@@ -139,7 +139,7 @@ describe('DELETE /v1/experiments/:id', () => {
     });
     const res = await cancel(e.id, owner.key);
     expectError(res, 409, 'experiment_finished');
-    expect((res.body as { error: { message: string } }).error.message).toContain('finished');
+    expect((res.body as unknown as { error: { message: string } }).error.message).toContain('finished');
     const rows = await h.db.prisma.match.findMany({ where: { id: { in: ids } } });
     expect(rows.every((m) => m.abortReason === 'test')).toBe(true);
     expect((await h.api<Experiment>('GET', `/v1/experiments/${e.id}`)).body.status).toBe('finished');

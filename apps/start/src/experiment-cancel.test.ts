@@ -65,7 +65,9 @@ describe('cancelling an experiment', () => {
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id;
-    await until('a complete deal', async () => ((await read(id)).progress.dealsComplete >= 1 ? true : undefined));
+    await until('a complete deal', async () =>
+      (await read(id)).progress.dealsComplete >= 1 ? true : undefined,
+    );
 
     // From now on the model answers after SLOW_MS: wait until one of its calls is pending in a match.
     slow = true;
@@ -85,10 +87,14 @@ describe('cancelling an experiment', () => {
     // The worker stops the runs long before the pending model call could answer: their jobs end as aborted.
     const queue = h.platform.runtime.matchQueue;
     for (const m of running) {
-      await until(`the run of ${m.id} to stop`, async () => {
-        const job = await queue.getJob(m.id);
-        return job && (await job.getState()) === 'completed' ? job : undefined;
-      }, 20_000);
+      await until(
+        `the run of ${m.id} to stop`,
+        async () => {
+          const job = await queue.getJob(m.id);
+          return job && (await job.getState()) === 'completed' ? job : undefined;
+        },
+        20_000,
+      );
       expect((await queue.getJob(m.id))?.returnvalue).toMatchObject({ outcome: 'aborted' });
     }
     expect(Date.now() - cancelledAt).toBeLessThan(SLOW_MS / 3);

@@ -14,7 +14,11 @@ export const MatchesCancelled = z.object({
 });
 export type MatchesCancelled = z.infer<typeof MatchesCancelled>;
 
-export async function publishMatchesCancelled(redis: Redis, keys: Keys, msg: MatchesCancelled): Promise<void> {
+export async function publishMatchesCancelled(
+  redis: Redis,
+  keys: Keys,
+  msg: MatchesCancelled,
+): Promise<void> {
   if (msg.matchIds.length === 0) return;
   await redis.publish(keys.matchesCancelled, JSON.stringify(msg));
 }

@@ -30,7 +30,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   owner = (
     await db.prisma.account.create({
-      data: { id: newId(ID_PREFIX.account), name: newId('u'), apiKeyHash: hashSecret(prefix), apiKeyPrefix: 'x' },
+      data: {
+        id: newId(ID_PREFIX.account),
+        name: newId('u'),
+        apiKeyHash: hashSecret(prefix),
+        apiKeyPrefix: 'x',
+      },
     })
   ).id;
 }, 60_000);
@@ -81,7 +86,10 @@ describe('match placement', () => {
     await enqueueMatch(queues, 'mt_table', table('acc_a'));
     await enqueueMatch(queues, 'mt_ranked', FORMED);
     await enqueueMatch(queues, 'mt_casual2', casual('acc_b'));
-    expect((await queues.matches.getJob('mt_casual1'))?.data).toEqual({ matchId: 'mt_casual1', account: 'acc_a' });
+    expect((await queues.matches.getJob('mt_casual1'))?.data).toEqual({
+      matchId: 'mt_casual1',
+      account: 'acc_a',
+    });
     expect((await queues.matches.getJob('mt_operator'))?.data).toEqual({ matchId: 'mt_operator' });
     expect((await queues.tables.getJob('mt_table'))?.data).toEqual({ matchId: 'mt_table', account: 'acc_a' });
     expect(await queues.matches.getJob('mt_table')).toBeUndefined();
@@ -113,7 +121,12 @@ describe('match placement', () => {
       eventId: event.id,
       eventRound: 0,
     });
-    const mine = await insertMatch(db.prisma, { agentIds: [a, b], ranked: false, timeoutMs: 1000, createdById: owner });
+    const mine = await insertMatch(db.prisma, {
+      agentIds: [a, b],
+      ranked: false,
+      timeoutMs: 1000,
+      createdById: owner,
+    });
     const operator = await insertMatch(db.prisma, { agentIds: [a, b], ranked: false, timeoutMs: 1000 });
     const tableId = await insertMatch(db.prisma, {
       agentIds: [person, a],

@@ -156,7 +156,7 @@ describe('coup platform experiments', () => {
     expect(missing.stderr).toContain('(not_found, HTTP 404)');
   });
 
-  it('cancels an experiment (again: fine); a finished one or another account\'s is refused (exit 1)', async () => {
+  it("cancels an experiment (again: fine); a finished one or another account's is refused (exit 1)", async () => {
     const started = await coup(
       'create',
       '--model',
@@ -174,7 +174,10 @@ describe('coup platform experiments', () => {
     expect(started.code, started.stderr).toBe(0);
     const running = (JSON.parse(started.stdout) as { id: string }).id;
     const other = await h.createAccount();
-    const theirs = await runCli(['platform', 'experiments', 'cancel', running], { ...env, COUP_API_KEY: other.key });
+    const theirs = await runCli(['platform', 'experiments', 'cancel', running], {
+      ...env,
+      COUP_API_KEY: other.key,
+    });
     expect(theirs.code).toBe(1);
     expect(theirs.stderr).toContain('(forbidden, HTTP 403)');
 

@@ -170,7 +170,8 @@ describe('sweepMatches', () => {
     const tables = new Queue<MatchJob>(QUEUE.tables, { connection: { url: REDIS_URL }, prefix });
     try {
       const queues = { matches: queue, tables };
-      const sweepBoth = () => sweepMatches(db.prisma, { matchQueue: queues, lockMs: LOCK_MS, graceMs: GRACE_MS });
+      const sweepBoth = () =>
+        sweepMatches(db.prisma, { matchQueue: queues, lockMs: LOCK_MS, graceMs: GRACE_MS });
       const ranked = await match({ status: 'queued', ageMs: GRACE_MS + 1000 });
       await db.prisma.match.update({ where: { id: ranked }, data: { ranked: true } });
       const table = await match({ status: 'queued', ageMs: GRACE_MS + 1000 });

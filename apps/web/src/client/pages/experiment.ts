@@ -102,7 +102,7 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
   ctx.root.append(
     h('h1', null, e.name, ' ', experimentBadge(e.status)),
     h('p', { class: 'muted' }, facts.join(' · ')),
-    cancel,
+    cancel ?? '',
     h(
       'p',
       null,
