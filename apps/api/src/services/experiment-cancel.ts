@@ -30,15 +30,20 @@ export async function cancelExperimentAs(app: FastifyInstance, caller: Caller, i
   return getExperiment(app.prisma, id);
 }
 
+/** How long the answer waits for Redis to take the news (it is only a speed-up: see stopRuns). */
+const TELL_WORKERS_WAIT_MS = 2000;
+
 /**
- * The aborted matches' runs stop (every worker hears it) and their waiting jobs go. Best effort: a worker
- * that misses it stores nothing anyway (the matches are aborted), and a job left behind ends at its claim.
+ * The aborted matches' runs stop (every worker hears it) and their waiting jobs go. Best effort, and the
+ * answer does not wait for Redis beyond TELL_WORKERS_WAIT_MS: a worker that misses it stores nothing anyway
+ * (the matches are aborted), and a job left behind ends at its claim.
  */
 async function stopRuns(app: FastifyInstance, matchIds: string[]): Promise<void> {
-  try {
+  const tell = (async () => {
     await publishMatchesCancelled(app.redis, app.keys, { matchIds, reason: CANCELLED });
     await Promise.all(matchIds.map((m) => app.matchQueue.remove(m).catch(() => 0)));
-  } catch (err) {
-    app.log.warn({ err, matchIds }, 'cancelled matches: cannot tell the workers now');
-  }
+  })().catch((err: unknown) => app.log.warn({ err, matchIds }, 'cancelled matches: cannot tell the workers'));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([tell, new Promise((r) => (timer = setTimeout(r, TELL_WORKERS_WAIT_MS)))]);
+  clearTimeout(timer);
 }
