@@ -157,6 +157,40 @@ describe('crash recovery', () => {
     await expectOneResult(await h.waitForMatch(id));
   });
 
+  it('a table (its own queue and slots) whose worker is killed is played again by another, stored once', async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.kill('SIGKILL');
+    // The person never comes: each of their decisions waits HUMAN_TIMEOUT_MS, then faults.
+    const tableEnv = () => ({ ...workerEnv(), HUMAN_TIMEOUT_MS: '1500' });
+    const w1 = await startWorkerProcess(tableEnv());
+    workers.push(w1);
+    const house = await h.houseAgent('random');
+    const res = await h.api<{ match: { id: string } }>('POST', '/v1/tables', {
+      key: owner.key,
+      body: { opponents: [house] },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.match.id;
+    // In the tables queue only.
+    expect(await h.platform.runtime.tableQueue.getJob(id)).toBeDefined();
+    expect(await h.platform.runtime.matchQueue.getJob(id)).toBeUndefined();
+    await until(
+      async () => (await h.db.prisma.match.findUnique({ where: { id } }))?.status === 'running',
+      20_000,
+      'table running',
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const exited = once(w1.child, 'exit');
+    w1.kill('SIGKILL');
+    await exited;
+    expect((await h.db.prisma.match.findUnique({ where: { id } }))?.status).toBe('running');
+
+    const w2 = await startWorkerProcess(tableEnv());
+    workers.push(w2);
+    const m = await h.waitForMatch(id, 60_000);
+    await expectOneResult(m);
+    expect(m.attempts).toBeGreaterThanOrEqual(2);
+  });
+
   it('SIGTERM: a worker finishes its running match before it exits; SIGINT (Ctrl-C): at once', async () => {
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) await w.stop();
     const matchUnderWay = async () => {
