@@ -45,6 +45,8 @@ export interface AppServices {
   /** Listeners over the subscriber connection (agent sockets, spectators). */
   hub: ChannelHub;
   matchQueue: Queue<MatchJob>;
+  /** Casual tables seating a person: their own queue (@coup/platform match-placement.ts). */
+  tableQueue: Queue<MatchJob>;
   keys: Keys;
   transports: Transports;
   /** Base of replay links sent to agents (no trailing slash once decorated). */
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('subscriber', deps.subscriber);
   app.decorate('hub', deps.hub);
   app.decorate('matchQueue', deps.matchQueue);
+  app.decorate('tableQueue', deps.tableQueue);
   app.decorate('keys', deps.keys);
   app.decorate('transports', deps.transports);
   app.decorate('publicUrl', deps.publicUrl.replace(/\/+$/, ''));
@@ -137,7 +140,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   );
   await app.register(adminQueuesPlugin, {
     adminKey: deps.adminKey,
-    queues: [deps.matchQueue, ...(deps.queues ?? [])],
+    queues: [deps.matchQueue, deps.tableQueue, ...(deps.queues ?? [])],
   });
   return app;
 }

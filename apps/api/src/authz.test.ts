@@ -16,6 +16,8 @@ interface Fixture {
   eventId: string;
   /** The owner's table (a casual match with the owner's seat), once a route's `prepare` opened one. */
   tableId?: string;
+  /** The owner's experiment, once a route's `prepare` started one. */
+  experimentId?: string;
 }
 
 interface RouteSpec {
@@ -68,6 +70,19 @@ const ROUTES: Record<string, RouteSpec> = {
       opponents: [f.agentId],
       deals: 1,
     }),
+  },
+  // Cancelling: its owner, or the operator (another account: 403, the experiment being public to read).
+  'DELETE /v1/experiments/:id': {
+    kind: 'owner',
+    ok: 200,
+    prepare: async (f) => {
+      const res = await h.api<{ id: string }>('POST', '/v1/experiments', {
+        key: f.owner.key,
+        body: { modelName: 'stand-in-7b', strategyPrompts: ['a', 'b'], opponents: [f.agentId], deals: 1 },
+      });
+      expect(res.status, res.text).toBe(201);
+      f.experimentId = res.body.id;
+    },
   },
   'POST /v1/events': { kind: 'admin', ok: 201, body: () => eventBody() },
   'POST /v1/events/:id/entries': { kind: 'owner', ok: 201, body: (f) => ({ agentId: f.agentId }) },
@@ -139,13 +154,18 @@ async function fixture(): Promise<Fixture> {
   return { owner, other, agentId: agent.id, eventId: event.body.id };
 }
 
-/** `:id` is the event of an /events route, the table of a /tables route, else the agent; `:agentId` is the agent. */
+/**
+ * `:id` is the event of an /events route, the table of a /tables route, the experiment of an /experiments
+ * route, else the agent; `:agentId` is the agent.
+ */
 function pathFor(pattern: string, f: Fixture): string {
   const id = pattern.startsWith('/v1/events/')
     ? f.eventId
     : pattern.startsWith('/v1/tables/')
       ? (f.tableId ?? 'mt_none')
-      : f.agentId;
+      : pattern.startsWith('/v1/experiments/')
+        ? (f.experimentId ?? 'ex_none')
+        : f.agentId;
   return fillPath(pattern, {
     id,
     agentId: f.agentId,

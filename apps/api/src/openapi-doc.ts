@@ -17,6 +17,7 @@ export async function openapiYaml(): Promise<string> {
   const subscriber = lazy();
   const prisma = createPrisma('postgresql://openapi@127.0.0.1:1/none');
   const matchQueue = new Queue<MatchJob>(QUEUE.matches, { connection: lazy() });
+  const tableQueue = new Queue<MatchJob>(QUEUE.tables, { connection: lazy() });
   const app = await buildApp({
     env,
     prisma,
@@ -24,6 +25,7 @@ export async function openapiYaml(): Promise<string> {
     subscriber,
     hub: new ChannelHub(subscriber),
     matchQueue,
+    tableQueue,
     keys: keys('openapi'),
     transports: createTransports({
       wsAgent: () => ({ name: 'none', decide: () => Promise.reject(new Error()) }),
@@ -36,6 +38,7 @@ export async function openapiYaml(): Promise<string> {
   const doc = app.swagger();
   await app.close();
   await matchQueue.close();
+  await tableQueue.close();
   redis.disconnect();
   subscriber.disconnect();
   await prisma.$disconnect();

@@ -48,6 +48,11 @@ afterAll(async () => {
 });
 
 const workerEnv = () => h.workerEnv({ WORKER_LOCK_MS: String(LOCK_MS), WORKER_CONCURRENCY: '4' });
+/**
+ * One account's matches a worker plays at once (WORKER_SLOTS_PER_ACCOUNT: half of the 4 slots): the others
+ * wait their turn in the queue, and are part of what a killed worker leaves behind.
+ */
+const SHARE = 2;
 
 async function until(cond: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = 'condition') {
   const end = Date.now() + timeoutMs;
@@ -87,7 +92,7 @@ describe('crash recovery', () => {
       [0, 1, 2, 3].map(() => h.queueMatch(owner.key, seats, { timeoutMs: 2000 })),
     );
     const running = () => h.db.prisma.match.count({ where: { id: { in: ids }, status: 'running' } });
-    await until(async () => (await running()) === ids.length, 20_000, 'all matches running');
+    await until(async () => (await running()) === SHARE, 20_000, "the account's share of matches running");
     const start = decisions();
     await until(() => decisions() >= start + 8, 10_000, 'matches under way');
 
@@ -152,6 +157,40 @@ describe('crash recovery', () => {
     await expectOneResult(await h.waitForMatch(id));
   });
 
+  it('a table (its own queue and slots) whose worker is killed is played again by another, stored once', async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.kill('SIGKILL');
+    // The person never comes: each of their decisions waits HUMAN_TIMEOUT_MS, then faults.
+    const tableEnv = () => ({ ...workerEnv(), HUMAN_TIMEOUT_MS: '1500' });
+    const w1 = await startWorkerProcess(tableEnv());
+    workers.push(w1);
+    const house = await h.houseAgent('random');
+    const res = await h.api<{ match: { id: string } }>('POST', '/v1/tables', {
+      key: owner.key,
+      body: { opponents: [house] },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.match.id;
+    // In the tables queue only.
+    expect(await h.platform.runtime.tableQueue.getJob(id)).toBeDefined();
+    expect(await h.platform.runtime.matchQueue.getJob(id)).toBeUndefined();
+    await until(
+      async () => (await h.db.prisma.match.findUnique({ where: { id } }))?.status === 'running',
+      20_000,
+      'table running',
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const exited = once(w1.child, 'exit');
+    w1.kill('SIGKILL');
+    await exited;
+    expect((await h.db.prisma.match.findUnique({ where: { id } }))?.status).toBe('running');
+
+    const w2 = await startWorkerProcess(tableEnv());
+    workers.push(w2);
+    const m = await h.waitForMatch(id, 60_000);
+    await expectOneResult(m);
+    expect(m.attempts).toBeGreaterThanOrEqual(2);
+  });
+
   it('SIGTERM: a worker finishes its running match before it exits; SIGINT (Ctrl-C): at once', async () => {
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) await w.stop();
     const matchUnderWay = async () => {
@@ -186,7 +225,7 @@ describe('crash recovery', () => {
     expect(await b.status()).toBe('running');
     const job = await h.platform.runtime.matchQueue.getJob(b.id);
     // (Held back a second, so the stopping worker cannot take it again on its way out.)
-    expect(['delayed', 'waiting']).toContain(await job?.getState());
+    expect(['delayed', 'waiting', 'prioritized']).toContain(await job?.getState());
     for (const agent of agents) agent.setDelay(40);
     // The next worker plays it again from the start, without waiting for a lock to expire.
     workers.push(await startWorkerProcess(workerEnv()));

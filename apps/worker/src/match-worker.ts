@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
 import type { ConnectionOptions, Job } from 'bullmq';
 import { abortMatch } from '@coup/db';
-import { MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
+import { CANCELLED, MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
+import { AccountSlots } from './account-slots';
 import { asJobFailure } from './job-failure';
 import type { MatchJobDeps, MatchJobOutcome } from './run-match-job';
 import { liveFeed } from './live-feed';
@@ -11,7 +12,14 @@ import { throttled } from '@coup/platform';
 export interface MatchWorkerOptions extends MatchJobDeps {
   connection: ConnectionOptions;
   prefix: string;
+  /** The queue it pulls from: QUEUE.matches (the default) or QUEUE.tables. */
+  queue?: string;
   concurrency: number;
+  /**
+   * Most matches of one account it plays at once (WORKER_SLOTS_PER_ACCOUNT; half of TABLE_CONCURRENCY for
+   * tables): a job over its account's share waits (account-slots.ts). Unset: no share.
+   */
+  slotsPerAccount?: number;
   /** A job whose worker stops renewing its lock for this long is handed to another worker. */
   lockDurationMs: number;
   /**
@@ -38,12 +46,22 @@ const HAND_BACK_MS = 5000;
  * needs to close, so a fetch it still has in flight cannot take the job back.
  */
 const HAND_BACK_DELAY_MS = 1000;
+/**
+ * A job over its account's share waits this long before a worker looks at it again: short enough that the
+ * account's next match starts soon after one of its slots frees, long enough not to spin on its jobs.
+ */
+export const SHARE_WAIT_MS = 1000;
+/** Why a run is cancelled when its match was aborted from outside (an experiment cancelled: match-cancel.ts). */
+const CANCELLED_RUN = 'the match was cancelled';
 /** Match workers stopping at once (stopMatchWorker): a job they still fetch goes back unplayed. */
 const stopping = new WeakSet<Worker>();
 
-/** Back to the queue, nothing stored and no attempt counted, for the next worker to play from the start. */
-async function handBack(job: Job<MatchJob>, token: string): Promise<never> {
-  await job.moveToDelayed(Date.now() + HAND_BACK_DELAY_MS, token);
+/**
+ * Back to the queue, nothing stored and no attempt counted (the match is not even claimed), to be played
+ * from the start by the next worker that takes it after `delayMs`.
+ */
+async function handBack(job: Job<MatchJob>, token: string, delayMs = HAND_BACK_DELAY_MS): Promise<never> {
+  await job.moveToDelayed(Date.now() + delayMs, token);
   throw new DelayedError();
 }
 
@@ -54,12 +72,20 @@ async function handBack(job: Job<MatchJob>, token: string): Promise<never> {
  * retried with a capped exponential backoff (match-retry.ts); any other failure fails the job at once.
  */
 export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
+  const slots = o.slotsPerAccount !== undefined ? new AccountSlots(o.slotsPerAccount) : null;
   const worker = new Worker<MatchJob>(
-    QUEUE.matches,
+    o.queue ?? QUEUE.matches,
     async (job, token, signal) => {
       if (stopping.has(worker) && token) return handBack(job, token);
       const parsed = MatchJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`bad match job data: ${parsed.error.message}`);
+      // Its account holds its share of this worker's slots: the match waits, unclaimed, and the slot goes
+      // to the next job (another account's, or the platform's).
+      const { account } = parsed.data;
+      const held = account !== undefined && slots !== null && slots.take(account);
+      if (account !== undefined && slots !== null && !held && token) {
+        return handBack(job, token, SHARE_WAIT_MS);
+      }
       let grouped = true;
       try {
         const outcome = await runMatchJob(parsed.data.matchId, o, signal, (m) => {
@@ -69,9 +95,16 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
       } catch (err) {
         // Stopped at once (stopMatchWorker): back to the queue for the next worker, nothing stored.
         if (signal?.aborted && signal.reason === STOPPING && token) return handBack(job, token);
+        // Aborted from outside (cancelMatchRuns): the match is aborted already; its spectators are told.
+        if (signal?.aborted && signal.reason === CANCELLED_RUN) {
+          liveFeed(parsed.data.matchId, o).aborted(CANCELLED);
+          return { outcome: 'aborted', grouped } satisfies MatchJobReturn;
+        }
         // A run stopped because this worker lost the job is the other worker's now: not a failure to classify.
         if (signal?.aborted) throw err;
         throw asJobFailure(err);
+      } finally {
+        if (held && account !== undefined) slots?.release(account);
       }
     },
     {
@@ -119,6 +152,14 @@ export function createMatchWorker(o: MatchWorkerOptions): Worker<MatchJob> {
   // Redis going away is reported here (BullMQ reconnects by itself).
   worker.on('error', (err) => report('match worker: redis error', err));
   return worker;
+}
+
+/**
+ * Stops this worker's runs of these matches, if it runs any: they were aborted in Postgres (an experiment
+ * cancelled), so the runs only cost agents' and models' time and hold slots. Their jobs complete as aborted.
+ */
+export function cancelMatchRuns(worker: Worker<MatchJob>, matchIds: readonly string[]): void {
+  for (const id of matchIds) worker.cancelJob(id, CANCELLED_RUN);
 }
 
 /**

@@ -1,12 +1,21 @@
 import type { Worker } from 'bullmq';
-import { advanceAfterMatch, enqueueMatch, llmBudgetLimits } from '@coup/platform';
+import {
+  advanceAfterMatch,
+  enqueueMatch,
+  listenMatchesCancelled,
+  llmBudgetLimits,
+  QUEUE,
+} from '@coup/platform';
 import type { AdvanceOptions, Runtime } from '@coup/platform';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
-import { createMatchWorker, stopMatchWorker } from './match-worker';
+import { cancelMatchRuns, createMatchWorker, stopMatchWorker } from './match-worker';
+import type { MatchWorkerOptions } from './match-worker';
 
 export interface Workers {
   matches: Worker;
+  /** The casual tables seating a person: their own queue and slots (TABLE_CONCURRENCY). */
+  tables: Worker;
   ladder: LadderWorker;
   /** force: do not wait for running matches (they are cancelled; their jobs go back to the queue). */
   close(opts?: { force?: boolean }): Promise<void>;
@@ -26,10 +35,10 @@ export async function startWorkers(
   const llmBudget = llmBudgetLimits(env);
   const experiments: AdvanceOptions = {
     concurrency: env.EXPERIMENT_CONCURRENCY,
-    enqueue: (id) => enqueueMatch(runtime.matchQueue, id),
+    enqueue: (id, placement) => enqueueMatch(runtime.queues, id, placement),
     budget: llmBudget,
   };
-  const matches = createMatchWorker({
+  const common: MatchWorkerOptions = {
     prisma: runtime.prisma,
     redis: runtime.redis,
     keys: runtime.keys,
@@ -44,12 +53,27 @@ export async function startWorkers(
     onMatchEnded: (id, { grouped }) =>
       grouped ? advanceAfterMatch(runtime.prisma, id, experiments) : Promise.resolve(null),
     log,
+  };
+  // Slots shared fairly (docs/DESIGN.md "Sharing the worker slots"): the platform's matches first, at most
+  // WORKER_SLOTS_PER_ACCOUNT of one account's, and tables in a queue with slots of their own.
+  const matches = createMatchWorker({ ...common, slotsPerAccount: env.WORKER_SLOTS_PER_ACCOUNT });
+  const tables = createMatchWorker({
+    ...common,
+    queue: QUEUE.tables,
+    concurrency: env.TABLE_CONCURRENCY,
+    slotsPerAccount: Math.max(1, Math.floor(env.TABLE_CONCURRENCY / 2)),
+  });
+  // Matches aborted from outside (an experiment cancelled) stop here if they run here.
+  const unlisten = await listenMatchesCancelled(runtime.hub, runtime.keys, ({ matchIds }) => {
+    cancelMatchRuns(matches, matchIds);
+    cancelMatchRuns(tables, matchIds);
   });
   const ladder = await startLadder({
     connection: runtime.bullConnection,
     prefix: env.QUEUE_PREFIX,
     prisma: runtime.prisma,
     matchQueue: runtime.matchQueue,
+    tableQueue: runtime.tableQueue,
     periodMs: env.RATING_PERIOD_MS,
     matchmakerIntervalMs: env.MATCHMAKER_INTERVAL_MS,
     timeoutMs: env.MATCH_TIMEOUT_MS,
@@ -64,10 +88,17 @@ export async function startWorkers(
   });
   return {
     matches,
+    tables,
     ladder,
     async close(opts = {}) {
+      await unlisten().catch(() => undefined);
       // Together: a stop at once cancels the running matches before anything else can hold them up.
-      await Promise.all([ladder.close(), stopMatchWorker(matches, { force: opts.force ?? false })]);
+      const force = opts.force ?? false;
+      await Promise.all([
+        ladder.close(),
+        stopMatchWorker(matches, { force }),
+        stopMatchWorker(tables, { force }),
+      ]);
     },
   };
 }

@@ -71,7 +71,11 @@ export const ExperimentCreate = z
 
 export const ExperimentCreateBody = z.preprocess(experimentAliases, ExperimentCreate);
 
-export const ExperimentStatus = z.enum(['running', 'finished']);
+/**
+ * `cancelled`: its owner stopped it (DELETE /v1/experiments/:id): no more deals were queued and its
+ * unfinished matches were aborted (reason `cancelled`); the deals that completed still count.
+ */
+export const ExperimentStatus = z.enum(['running', 'finished', 'cancelled']);
 
 export const ExperimentListQuery = z.strictObject({
   owner: AccountId.optional(),
@@ -170,7 +174,7 @@ const summaryFields = {
   opponents: z.array(z.object({ id: AgentId, name: z.string() })),
   /** Decision deadline of the opponents' seats (llm seats play at LLM_TIMEOUT_MS). */
   timeoutMs: z.number().int(),
-  /** Deal d was dealt from `<seed>:<d>`; revealed once the experiment has finished. */
+  /** Deal d was dealt from `<seed>:<d>`; revealed once the experiment has finished or was cancelled. */
   seed: z.string().nullable(),
   /** Of the confidence intervals (0.95). */
   confidence: z.number(),
@@ -178,6 +182,7 @@ const summaryFields = {
   comparisons: z.array(ExperimentComparisonOut),
   progress: ExperimentProgress,
   createdAt: Timestamp,
+  /** When it finished, or was cancelled. */
   finishedAt: Timestamp.nullable(),
   links: z.object({ self: z.string(), web: z.string() }),
 };

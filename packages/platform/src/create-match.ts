@@ -4,6 +4,8 @@ import { ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { matchJobOptions } from './match-retry';
+import { asQueues, casual, eachQueue, FORMED, jobFor, placementOf } from './match-placement';
+import type { MatchPlacement, MatchQueues } from './match-placement';
 import type { MatchJob } from './messages';
 
 /** Bytes of a seed drawn by the platform: 192 bits from the OS CSPRNG, more than the engine's 128-bit state. */
@@ -81,12 +83,28 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
 }
 
 /**
- * Hands a match to the workers. The job id is the match id, so a match is queued at most once; the retry
- * policy (match-retry.ts) is set here so that every queue, however it was created, adds the same job.
+ * Hands a match to the workers: to the queue of its lane, with its priority and the account it is charged
+ * to (match-placement.ts). The job id is the match id, so a match is queued at most once; the retry policy
+ * (match-retry.ts) is set here so that every queue, however it was created, adds the same job. A bare Queue
+ * takes the job whatever its lane (tests, benchmarks); without a placement the match is the operator's
+ * casual match.
  */
-export async function enqueueMatch(queue: Queue<MatchJob>, matchId: string): Promise<void> {
-  await queue.add('match', { matchId }, { ...matchJobOptions, jobId: matchId });
+export async function enqueueMatch(
+  queues: MatchQueues | Queue<MatchJob>,
+  matchId: string,
+  placement: MatchPlacement = casual(null),
+): Promise<void> {
+  const { data, priority } = jobFor(matchId, placement);
+  await asQueues(queues)[placement.lane].add('match', data, {
+    ...matchJobOptions,
+    ...(priority !== undefined ? { priority } : {}),
+    jobId: matchId,
+  });
 }
+
+/** The placement of a match about to be written by `insertMatch` (not a table: openTable places those). */
+export const placementOfNew = (m: NewMatch): MatchPlacement =>
+  m.ranked || m.eventId !== undefined ? FORMED : casual(m.createdById ?? null);
 
 /** How long createMatch waits for Redis to take a new match's job before answering anyway. */
 export const ENQUEUE_WAIT_MS = 2000;
@@ -98,12 +116,12 @@ export const ENQUEUE_WAIT_MS = 2000;
  */
 export async function createMatch(
   prisma: PrismaClient,
-  queue: Queue<MatchJob>,
+  queues: MatchQueues | Queue<MatchJob>,
   m: NewMatch,
   waitMs = ENQUEUE_WAIT_MS,
 ): Promise<string> {
   const id = await insertMatch(prisma, m);
-  await enqueueWithin(queue, id, waitMs);
+  await enqueueWithin(queues, id, placementOfNew(m), waitMs);
   return id;
 }
 
@@ -112,12 +130,13 @@ export async function createMatch(
  * it to come back and the job is added then (or by the sweeper if this process is gone by then).
  */
 export async function enqueueWithin(
-  queue: Queue<MatchJob>,
+  queues: MatchQueues | Queue<MatchJob>,
   matchId: string,
+  placement: MatchPlacement,
   waitMs = ENQUEUE_WAIT_MS,
 ): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const enqueued = enqueueMatch(queue, matchId).then(
+  const enqueued = enqueueMatch(queues, matchId, placement).then(
     () => true,
     () => false, // the sweeper adds it later
   );
@@ -125,13 +144,19 @@ export async function enqueueWithin(
   clearTimeout(timer);
 }
 
+/** Whether either queue holds the match's job (in whatever state). */
+export async function hasJob(queues: MatchQueues | Queue<MatchJob>, matchId: string): Promise<boolean> {
+  for (const q of eachQueue(queues)) if (await q.getJob(matchId)) return true;
+  return false;
+}
+
 /**
  * Queued matches whose job is missing (a process died between writing the match and adding its job) get
- * their job again. Matches waiting in the queue keep theirs: a job id is never added twice.
+ * their job again, in their lane. Matches waiting in a queue keep theirs: a job id is never added twice.
  */
 export async function requeueOrphans(
   prisma: PrismaClient,
-  queue: Queue<MatchJob>,
+  queues: MatchQueues | Queue<MatchJob>,
   olderThanMs: number,
   now: number = Date.now(),
 ): Promise<string[]> {
@@ -143,8 +168,10 @@ export async function requeueOrphans(
   });
   const requeued: string[] = [];
   for (const { id } of stale) {
-    if (await queue.getJob(id)) continue;
-    await enqueueMatch(queue, id);
+    if (await hasJob(queues, id)) continue;
+    const placement = await placementOf(prisma, id);
+    if (!placement) continue;
+    await enqueueMatch(queues, id, placement);
     requeued.push(id);
   }
   return requeued;

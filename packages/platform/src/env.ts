@@ -58,6 +58,19 @@ export const EnvSchema = z.object({
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /**
+   * Of one worker's WORKER_CONCURRENCY slots, how many one account's casual matches (its own, its
+   * experiments') may hold at once; the worker defers the others, so the remaining slots stay free for other
+   * accounts and the platform's ranked and event matches. Unset: half of WORKER_CONCURRENCY (at least 1).
+   * Tables are shared the same way: half of TABLE_CONCURRENCY per account.
+   */
+  WORKER_SLOTS_PER_ACCOUNT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).optional()),
+  /**
+   * Casual tables seating a person (POST /v1/tables) one worker plays at once, besides WORKER_CONCURRENCY:
+   * a table waits up to HUMAN_TIMEOUT_MS for each of the person's decisions and uses almost no CPU, so
+   * tables have a queue and slots of their own and never hold a slot that other matches need.
+   */
+  TABLE_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
+  /**
    * The CPU priority (Unix nice, 0-19) a worker process gives itself (apps/worker/src/main.ts, also the one
    * `npm start` runs; not a worker inside the API process, WORKER_IN_PROCESS). Matches are batch work: on a machine shared with the API, the
    * API's reads come first. 10: on 2 cores the API's read p99 while matches run fell from ~50 to ~40 ms for
@@ -188,7 +201,10 @@ export const EnvSchema = z.object({
   LLM_TOKENS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(0).default(2_000_000),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { AGENT_ADDRESSES: AgentAddresses };
+export type Env = z.infer<typeof EnvSchema> & {
+  AGENT_ADDRESSES: AgentAddresses;
+  WORKER_SLOTS_PER_ACCOUNT: number;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -200,5 +216,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...parsed.data,
     AGENT_ADDRESSES: parsed.data.AGENT_ADDRESSES ?? (production ? 'public' : 'private'),
+    WORKER_SLOTS_PER_ACCOUNT:
+      parsed.data.WORKER_SLOTS_PER_ACCOUNT ?? Math.max(1, Math.floor(parsed.data.WORKER_CONCURRENCY / 2)),
   };
 }

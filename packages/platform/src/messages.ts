@@ -11,8 +11,12 @@ export type AgentOutbound = z.infer<typeof AgentOutbound>;
 export const AgentInbound = z.object({ answer: AnswerMessage, receivedAt: z.number() });
 export type AgentInbound = z.infer<typeof AgentInbound>;
 
-/** Job data of the matches queue. */
-export const MatchJob = z.object({ matchId: z.string() });
+/**
+ * Job data of the matches and tables queues. `account`: whose share of a worker's slots the match uses
+ * (match-placement.ts); absent for the platform's own matches (ranked, events, the operator's) and for jobs
+ * queued before shares existed.
+ */
+export const MatchJob = z.object({ matchId: z.string(), account: z.string().min(1).optional() });
 export type MatchJob = z.infer<typeof MatchJob>;
 
 /** Seconds a socket's online mark lives without refresh (the API refreshes it more often). */

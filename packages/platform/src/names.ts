@@ -4,6 +4,12 @@
 export const QUEUE = {
   /** One job per match to run; job id = match id, so a match is never queued twice. */
   matches: 'matches',
+  /**
+   * The casual tables that seat a person (POST /v1/tables): their own queue and their own slots
+   * (TABLE_CONCURRENCY), since they mostly wait for the person and must not hold a slot of the matches
+   * queue (match-placement.ts). One job per match here too; a match is only ever in one of the two queues.
+   */
+  tables: 'tables',
   /** Repeatable jobs: matchmaking passes, rating period closes, event scheduling. */
   ladder: 'ladder',
 } as const;
@@ -28,6 +34,11 @@ export const keys = (prefix: string) => ({
   agentPending: (agentId: string) => `${prefix}:agent:${agentId}:pending`,
   /** API -> every API instance and worker: an agent lost its right to a session (see revocation.ts). */
   agentRevoked: `${prefix}:agents:revoked`,
+  /**
+   * API -> every worker: matches just aborted in Postgres (an experiment cancelled by its owner): a worker
+   * running one stops it (match-cancel.ts).
+   */
+  matchesCancelled: `${prefix}:matches:cancelled`,
   /** A pending decision request (JSON), expiring at its deadline. */
   decision: (decisionId: string) => `${prefix}:decision:${decisionId}`,
   /** A person's one-time ticket to open a table's socket (keyed by the ticket's sha256; see table-tickets.ts). */

@@ -5,6 +5,7 @@ import type { PrismaClient } from '@coup/db';
 import type { Env } from './env';
 import type { MatchJob } from './messages';
 import { matchJobOptions } from './match-retry';
+import type { MatchQueues } from './match-placement';
 import { keys, QUEUE } from './names';
 import { throttled } from './throttled-log';
 import type { Keys } from './names';
@@ -28,6 +29,10 @@ export interface Runtime {
   /** BullMQ needs its own connections (blocking commands); it gets these options, not a shared client. */
   bullConnection: { url: string; maxRetriesPerRequest: null };
   matchQueue: Queue<MatchJob>;
+  /** Casual tables seating a person: a queue with slots of its own (match-placement.ts). */
+  tableQueue: Queue<MatchJob>;
+  /** Both, for enqueueMatch (which picks by the match's lane). */
+  queues: MatchQueues;
   keys: Keys;
   bridge: WsBridge;
   /** HTTP agents' secrets, re-read after a rotation published by any API instance. */
@@ -62,10 +67,16 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     prefix: env.QUEUE_PREFIX,
     defaultJobOptions: matchJobOptions,
   });
+  const tableQueue = new Queue<MatchJob>(QUEUE.tables, {
+    connection: { ...bullConnection },
+    prefix: env.QUEUE_PREFIX,
+    defaultJobOptions: matchJobOptions,
+  });
   const warn = connectionWarnings(env);
   redis.on('error', (err) => warn('redis', err));
   subscriber.on('error', (err) => warn('redis (subscriber)', err));
   matchQueue.on('error', (err) => warn('redis (match queue)', err));
+  tableQueue.on('error', (err) => warn('redis (table queue)', err));
   const hub = new ChannelHub(subscriber);
   const bridge = new WsBridge(redis, hub, k);
   const secrets = new AgentSecrets(async (agentId) => {
@@ -97,6 +108,8 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
     hub,
     bullConnection: { ...bullConnection },
     matchQueue,
+    tableQueue,
+    queues: { matches: matchQueue, tables: tableQueue },
     keys: k,
     bridge,
     secrets,
@@ -109,6 +122,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
       await transports.close().catch(() => undefined);
       await llmUsage.close().catch(() => undefined);
       await matchQueue.close().catch(() => undefined);
+      await tableQueue.close().catch(() => undefined);
       subscriber.disconnect();
       redis.disconnect();
       await prisma.$disconnect();

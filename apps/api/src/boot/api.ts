@@ -46,6 +46,7 @@ export async function startApi(o: ApiOptions): Promise<RunningApi> {
     subscriber: runtime.subscriber,
     hub: runtime.hub,
     matchQueue: runtime.matchQueue,
+    tableQueue: runtime.tableQueue,
     keys: runtime.keys,
     transports: runtime.transports,
     adminKey: admin.key,

@@ -57,7 +57,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     async collect() {
       // While Redis is away the queue's commands wait for it: /metrics answers without the job counts.
       if (app.redis.status !== 'ready') return this.reset();
-      const counts = await app.matchQueue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+      // Casual matches wait as `prioritized` (behind the platform's own: @coup/platform match-placement.ts).
+      const counts = await app.matchQueue.getJobCounts(
+        'waiting',
+        'prioritized',
+        'active',
+        'delayed',
+        'failed',
+        'completed',
+      );
       for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
     },
   });

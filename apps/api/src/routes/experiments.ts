@@ -5,6 +5,7 @@ import { notFound } from '../plugins/errors';
 import { agentNames, findExperiment, listExperiments } from '../repositories/experiments';
 import { page } from '../services/cursor';
 import { createExperiment, TOO_MANY_EXPERIMENT_MATCHES } from '../services/experiments';
+import { cancelExperimentAs, EXPERIMENT_FINISHED } from '../services/experiment-cancel';
 import { presentExperiment, presentExperimentSummary } from '../services/experiments-present';
 import { LLM_NOT_CONFIGURED, MODEL_NOT_ALLOWED } from '../services/llm-policy';
 import { TOO_MANY_ACTIVE_MATCHES } from '../services/match-policy';
@@ -114,6 +115,41 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const e = await findExperiment(app.prisma, req.params.id);
       if (!e) throw notFound(`experiment ${req.params.id}`);
+      const names = await agentNames(app.prisma, e.opponentIds);
+      return presentExperiment(e, names, viewer(req), app.publicUrl);
+    },
+  );
+
+  app.delete(
+    '/experiments/:id',
+    {
+      onRequest: app.requireCaller,
+      schema: {
+        tags: ['experiments'],
+        summary: 'Cancel a prompt experiment (owner only): no more deals, its unfinished matches aborted',
+        description:
+          'No further deal is queued; its queued and running matches are aborted with the reason ' +
+          '`cancelled` (running ones stop at once) and the experiment becomes `cancelled`. The deals that ' +
+          'completed keep their results. Cancelling a cancelled experiment again changes nothing (200). ' +
+          "Only its owner (or the operator's admin key) may: 403 for anyone else.",
+        security: [{ bearer: [] }],
+        params: ExperimentPath,
+        response: {
+          200: ExperimentOut,
+          ...errors(400, 401, 403, 404),
+          409: errorCodes(
+            [EXPERIMENT_FINISHED],
+            `${EXPERIMENT_FINISHED}: the experiment has finished (every deal played): nothing to cancel`,
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const e = await cancelExperimentAs(
+        app,
+        { account: req.account ?? null, isAdmin: req.isAdmin },
+        req.params.id,
+      );
       const names = await agentNames(app.prisma, e.opponentIds);
       return presentExperiment(e, names, viewer(req), app.publicUrl);
     },

@@ -29,7 +29,8 @@ export function presentExperimentSummary(
     seatsPerMatch: 1 + e.opponentIds.length,
     opponents: e.opponentIds.map((id) => ({ id, name: names.get(id) ?? id })),
     timeoutMs: e.timeoutMs,
-    seed: e.status === 'finished' ? e.seed : null,
+    // Every deal that will ever be played has ended: the seed is revealed.
+    seed: e.status === 'running' ? null : e.seed,
     confidence: r.confidence,
     prompts: r.prompts.map((p) => (privileged ? { ...p, strategyPrompt: promptText.get(p.index) ?? '' } : p)),
     comparisons: r.comparisons,

@@ -89,7 +89,7 @@ export async function createExperiment(
   await advanceExperiment(app.prisma, id, {
     concurrency: app.env.EXPERIMENT_CONCURRENCY,
     budget: llmBudgetLimits(app.env),
-    enqueue: (matchId) => enqueueWithin(app.matchQueue, matchId),
+    enqueue: (matchId, placement) => enqueueWithin(app.matchQueue, matchId, placement),
   });
   return getExperiment(app.prisma, id);
 }

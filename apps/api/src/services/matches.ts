@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueWithin, insertMatch } from '@coup/platform';
+import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
@@ -133,8 +133,10 @@ export async function queueMatch(
   };
   const account = caller.account;
   const id = account ? await insertCapped(app, account.id, input) : await insertMatch(app.prisma, input);
-  // The match is durable once written; with Redis away its job is added when Redis is back.
-  await enqueueWithin(app.matchQueue, id);
+  // The match is durable once written; with Redis away its job is added when Redis is back. A casual match
+  // of an account uses that account's share of the workers' slots; a ranked one goes ahead of casual ones.
+  const placement = placementOfNew({ ...input, ...(account ? { createdById: account.id } : {}) });
+  await enqueueWithin(app.matchQueue, id, placement);
   return app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
-import { enqueueWithin } from '@coup/platform';
+import { enqueueWithin, table } from '@coup/platform';
 import type { TableTicket } from '@coup/api-contract/types';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { assertLlmModel } from './llm-policy';
@@ -89,7 +89,8 @@ export async function openTable(
     { agentId: person.id, matchId: id, seat },
     app.publicUrl,
   );
-  await enqueueWithin(app.matchQueue, id);
+  // Its own queue and slots: a table mostly waits for its person (@coup/platform match-placement.ts).
+  await enqueueWithin({ matches: app.matchQueue, tables: app.tableQueue }, id, table(account.id));
   const match = await app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
   return { match, ticket };
 }

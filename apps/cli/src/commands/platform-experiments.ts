@@ -13,7 +13,8 @@ Examples:
   $ coup platform experiments create --model qwen2.5-7b --prompt-file careful.txt --prompt-file bold.txt \\
       --opponent ag_house_heuristic --deals 50 --wait
   $ coup platform experiments show ex_...            # results so far (--deals: every deal)
-  $ coup platform experiments list --mine`;
+  $ coup platform experiments list --mine
+  $ coup platform experiments cancel ex_...          # stop it: no more deals, its matches aborted`;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -77,7 +78,11 @@ export function registerPlatformExperimentCommands(platform: Command): void {
       .description('list experiments, newest first')
       .option('--mine', 'only the experiments of your account')
       .addOption(
-        new Option('--status <status>', 'only experiments in this state').choices(['running', 'finished']),
+        new Option('--status <status>', 'only experiments in this state').choices([
+          'running',
+          'finished',
+          'cancelled',
+        ]),
       )
       .addOption(
         new Option('-n, --limit <n>', 'at most this many experiments')
@@ -87,5 +92,17 @@ export function registerPlatformExperimentCommands(platform: Command): void {
   ).action(async (opts: { mine?: boolean; status?: string; limit: number }, cmd: Command) => {
     const { listExperiments } = await import('../platform/experiments.ts');
     await listExperiments(await contextOf(cmd), { ...opts, mine: opts.mine ?? false });
+  });
+
+  addPlatformOptions(
+    experiments
+      .command('cancel')
+      .description(
+        'cancel your experiment: no more deals, its queued and running matches aborted (completed deals stay)',
+      )
+      .argument('<id>', 'experiment id (ex_...)'),
+  ).action(async (id: string, _opts: unknown, cmd: Command) => {
+    const { cancelExperiment } = await import('../platform/experiments.ts');
+    await cancelExperiment(await contextOf(cmd), id);
   });
 }

@@ -66,11 +66,12 @@ export async function createExperiment(ctx: PlatformContext, o: CreateOptions): 
     return;
   }
   note(
-    `started experiment ${created.id}; waiting for it to finish (Ctrl-C stops waiting, not the experiment)`,
+    `started experiment ${created.id}; waiting for it to finish (Ctrl-C stops waiting, not the experiment: ` +
+      `coup platform experiments cancel ${created.id} does)`,
   );
   let e = created;
   let shown = -1;
-  while (e.status !== 'finished') {
+  while (e.status === 'running') {
     await sleep(POLL_MS);
     e = await ctx.client.get<Experiment>(`/experiments/${enc(e.id)}`, undefined, true);
     if (e.progress.dealsComplete !== shown) {
@@ -87,6 +88,30 @@ export async function showExperiment(ctx: PlatformContext, id: string, deals: bo
   const e = await ctx.client.get<Experiment>(`/experiments/${enc(id)}`, undefined, hasKey(ctx));
   if (printJson(ctx, e)) return;
   print(describeExperiment(e, deals));
+}
+
+/** What to do instead, by the API's error code. */
+const CANCEL_HINTS: Record<string, string> = {
+  experiment_finished: '(its results: coup platform experiments show <id>)',
+  forbidden: "(only the experiment's owner can cancel it: check the API key in use)",
+};
+
+/**
+ * `experiments cancel`: no more deals; its queued and running matches are aborted (reason `cancelled`).
+ * Cancelling a cancelled experiment again is fine; a finished one cannot be (exit 1).
+ */
+export async function cancelExperiment(ctx: PlatformContext, id: string): Promise<void> {
+  const e = await ctx.client.delete<Experiment>(`/experiments/${enc(id)}`).catch((err: unknown) => {
+    const hint = err instanceof ApiError ? CANCEL_HINTS[err.code] : undefined;
+    throw hint && err instanceof ApiError ? new ApiError(err.message, err.code, err.status, hint) : err;
+  });
+  if (printJson(ctx, e)) return;
+  const p = e.progress;
+  print(
+    `cancelled experiment ${e.id}: ${p.dealsComplete} of ${e.deals} deals complete` +
+      (p.matchesAborted ? `, ${p.matchesAborted} matches aborted` : '') +
+      ` (its results so far: coup platform experiments show ${e.id})`,
+  );
 }
 
 const signed = (x: number, f: (v: number) => string) => (x > 0 ? `+${f(x)}` : f(x));
@@ -109,7 +134,7 @@ export function describeExperiment(e: Experiment | ExperimentSummary, withDeals:
       (p.dealsExcluded ? `, ${p.dealsExcluded} left out (an aborted match)` : '') +
       (p.matchesActive ? `, ${p.matchesActive} matches queued or running` : '') +
       `; created ${when(e.createdAt)}` +
-      (e.finishedAt ? `, finished ${when(e.finishedAt)}` : ''),
+      (e.finishedAt ? `, ${e.status === 'cancelled' ? 'cancelled' : 'finished'} ${when(e.finishedAt)}` : ''),
     table(
       ['#', 'prompt', 'agent', 'deals', 'wins', 'win rate', 'mean place'],
       e.prompts.map((x) => [

@@ -8,7 +8,7 @@ import { startHarness } from '../testing/harness';
 import type { Account, Harness } from '../testing/harness';
 
 // `coup platform experiments` (apps/cli) against the real platform with a stand-in model server, run as a
-// child process exactly as a user would: create with --wait (results printed), show, list, and the
+// child process exactly as a user would: create with --wait (results printed), show, list, cancel, and the
 // platform's refusals relayed with a hint.
 
 const MODEL = 'stand-in-7b';
@@ -154,5 +154,47 @@ describe('coup platform experiments', () => {
     const missing = await coup('show', 'ex_doesnotexist000000000');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('(not_found, HTTP 404)');
+  });
+
+  it("cancels an experiment (again: fine); a finished one or another account's is refused (exit 1)", async () => {
+    const started = await coup(
+      'create',
+      '--model',
+      MODEL,
+      '--prompt-file',
+      dir.file('dull.txt'),
+      '--prompt-file',
+      dir.file('sharp.txt'),
+      '--opponent',
+      house,
+      '--deals',
+      '25',
+      '--json',
+    );
+    expect(started.code, started.stderr).toBe(0);
+    const running = (JSON.parse(started.stdout) as { id: string }).id;
+    const other = await h.createAccount();
+    const theirs = await runCli(['platform', 'experiments', 'cancel', running], {
+      ...env,
+      COUP_API_KEY: other.key,
+    });
+    expect(theirs.code).toBe(1);
+    expect(theirs.stderr).toContain('(forbidden, HTTP 403)');
+
+    const r = await coup('cancel', running);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^cancelled experiment ${running}: \\d+ of 25 deals complete`));
+    const again = await coup('cancel', running, '--json');
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: running, status: 'cancelled' });
+    const show = await coup('show', running);
+    expect(show.stdout).toMatch(new RegExp(`^experiment ${running} "experiment": cancelled,`, 'm'));
+    const list = await coup('list', '--mine', '--status', 'cancelled');
+    expect(list.stdout).toContain(running);
+
+    const finished = await coup('cancel', id);
+    expect(finished.code).toBe(1);
+    expect(finished.stderr).toContain('(experiment_finished, HTTP 409)');
+    expect(finished.stderr).toContain('coup platform experiments show');
   });
 });

@@ -8,7 +8,8 @@ import { eventually, startUiPlatform } from '../testing/ui-platform';
 import type { UiPlatform } from '../testing/ui-platform';
 
 // Prompt experiments in the web UI: the list, and an experiment's page with its prompts, the paired
-// differences (significance marked), the chart (uPlot, drawn on a canvas) and every deal linked to its match.
+// differences (significance marked), the chart (uPlot, drawn on a canvas) and every deal linked to its match;
+// its owner cancels a running one there.
 
 const MODEL = 'stand-in-7b';
 const DEALS = 12;
@@ -17,10 +18,15 @@ let stand: StandInServer;
 let p: UiPlatform;
 let browser: Browser;
 let experiment: Experiment;
+/** Set by the cancel test: the model then answers after a minute, so the experiment stays running. */
+let slowModel = false;
 
 beforeAll(async () => {
   if (SKIP_BROWSER) return;
-  stand = await startStandInLlm({ models: [MODEL] });
+  stand = await startStandInLlm({
+    models: [MODEL],
+    behave: () => (slowModel ? { slowMs: 60_000 } : 'play'),
+  });
   [p, browser] = await Promise.all([
     startUiPlatform({ LLM_BASE_URL: stand.baseUrl, LLM_MODELS: MODEL, LLM_TIMEOUT_MS: '15000' }),
     launchBrowser(),
@@ -95,4 +101,58 @@ describe.skipIf(SKIP_BROWSER)('experiments in the web UI', () => {
     expect(w.problems).toEqual([]);
     await w.close();
   });
+
+  it('lets the owner cancel a running experiment from its page, after confirming; nobody else sees it', async () => {
+    slowModel = true;
+    const res = await p.h.api<Experiment>('POST', '/v1/experiments', {
+      key: p.owner.key,
+      body: {
+        name: 'ui-cancel',
+        modelName: MODEL,
+        strategyPrompts: ['Bluff rarely.', 'Bluff often.'],
+        opponents: [p.house.random],
+        deals: 50,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.id;
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    // Signed out, or signed in as another account: no cancel button.
+    await page.goto(`/experiments/${id}`);
+    await page.locator('h1', { hasText: 'ui-cancel' }).waitFor();
+    expect(await page.locator('.experiment-cancel').count()).toBe(0);
+    const other = await p.h.createAccount();
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), other.key);
+    await page.reload();
+    await page.locator('h1', { hasText: 'ui-cancel' }).waitFor();
+    expect(await page.locator('.experiment-cancel').count()).toBe(0);
+
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), p.owner.key);
+    await page.reload();
+    const start = page.getByRole('button', { name: 'Cancel experiment…' });
+    await start.waitFor();
+    await start.click();
+    // A second click confirms; the page holds its refresh meanwhile (it refreshes every 3 s).
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await page.locator('.experiment-cancel').innerText()).toContain(
+      'completed deals keep their results',
+    );
+    expect((await p.h.api<Experiment>('GET', `/v1/experiments/${id}`)).body.status).toBe('running');
+    await screenshot(page, 'experiment-cancel');
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.locator('h1 .badge', { hasText: 'cancelled' }).waitFor();
+    expect(await page.locator('.experiment-cancel').count()).toBe(0);
+    expect(await page.locator('main').innerText()).toMatch(/· cancelled \w/);
+
+    const after = (await p.h.api<Experiment>('GET', `/v1/experiments/${id}`)).body;
+    expect(after.status).toBe('cancelled');
+    expect(after.progress.matchesActive).toBe(0);
+    const matches = await p.h.db.prisma.match.findMany({ where: { group: { experimentId: id } } });
+    for (const m of matches.filter((x) => x.status !== 'finished')) {
+      expect([m.status, m.abortReason]).toEqual(['aborted', 'cancelled']);
+    }
+    expect(w.problems).toEqual([]);
+    await w.close();
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, insertMatch, pairRound, requeueOrphans } from '@coup/platform';
-import type { EventMatchRecord, MatchJob } from '@coup/platform';
+import { enqueueMatch, FORMED, insertMatch, pairRound, requeueOrphans } from '@coup/platform';
+import type { EventMatchRecord, MatchJob, MatchQueues } from '@coup/platform';
 
 export interface ScheduleEventsOptions {
-  matchQueue: Queue<MatchJob>;
+  /** The match queues (requeueOrphans puts a lost job back in its lane); a bare Queue is both. */
+  matchQueue: MatchQueues | Queue<MatchJob>;
   timeoutMs: number;
   now?: number;
   /** A queued event match older than this without a job gets its job again (a crash after the commit). */
@@ -61,7 +62,8 @@ export async function scheduleEvents(
     if (step.started) report.started.push(id);
     if (step.finished) report.finished.push(id);
     for (const matchId of step.created) {
-      await enqueueMatch(o.matchQueue, matchId);
+      // The platform's match (rated or not): ahead of casual ones.
+      await enqueueMatch(o.matchQueue, matchId, FORMED);
       report.queued.push(matchId);
     }
   }

@@ -18,6 +18,8 @@ export interface LadderOptions {
   prefix: string;
   prisma: PrismaClient;
   matchQueue: Queue<MatchJob>;
+  /** The tables' queue (match-placement.ts): the sweeper looks there too. Unset: tables use matchQueue. */
+  tableQueue?: Queue<MatchJob>;
   periodMs: number;
   matchmakerIntervalMs: number;
   timeoutMs: number;
@@ -51,6 +53,7 @@ export interface LadderWorker {
  */
 export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   const queue = new Queue(QUEUE.ladder, { connection: o.connection, prefix: o.prefix });
+  const matchQueues = o.tableQueue ? { matches: o.matchQueue, tables: o.tableQueue } : o.matchQueue;
   const report = throttled(o.log);
   queue.on('error', (err) => report('ladder queue: redis error', err));
   const specs: SchedulerSpec[] = [
@@ -83,7 +86,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
         case 'sweep': {
           const swept = await sweepMatches(o.prisma, {
-            matchQueue: o.matchQueue,
+            matchQueue: matchQueues,
             lockMs: o.sweep.lockMs,
             graceMs: o.sweep.graceMs,
           });
@@ -94,7 +97,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
         case 'events':
           return o.eventsEnabled
             ? scheduleEvents(o.prisma, {
-                matchQueue: o.matchQueue,
+                matchQueue: matchQueues,
                 timeoutMs: o.timeoutMs,
                 maxPerOwner: o.matchmaking?.maxPerOwner ?? DEFAULT_MATCHMAKING.maxPerOwner,
               })

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, insertMatch } from '@coup/platform';
+import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
 import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
@@ -61,7 +61,8 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
     { timeout: 60_000, maxWait: 10_000 },
   );
   // Jobs only after commit: a job must never point at a match row not visible yet.
-  for (const id of created) await enqueueMatch(o.matchQueue, id);
+  // Ranked: the platform's matches, ahead of casual ones (match-placement.ts).
+  for (const id of created) await enqueueMatch(o.matchQueue, id, FORMED);
   return created;
 }
 

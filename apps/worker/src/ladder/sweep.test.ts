@@ -108,7 +108,8 @@ describe('sweepMatches', () => {
     const report = await sweep();
     expect(report.requeued).toContain(lost);
     expect(report.requeued).not.toContain(young);
-    expect(await queue.getJobState(lost)).toBe('waiting');
+    // A casual match: it waits behind the platform's own matches (match-placement.ts).
+    expect(await queue.getJobState(lost)).toBe('prioritized');
     expect(await queue.getJobState(young)).toBe('unknown');
     // A second sweep leaves it: its job is there now.
     expect((await sweep()).requeued).not.toContain(lost);
@@ -131,7 +132,7 @@ describe('sweepMatches', () => {
     expect(report.requeued).toContain(id);
     expect(report.requeued).not.toContain(recent);
     expect((await row(id)).status).toBe('queued');
-    expect(await queue.getJobState(id)).toBe('waiting');
+    expect(await queue.getJobState(id)).toBe('prioritized');
     expect((await row(recent)).status).toBe('running');
   });
 
@@ -163,5 +164,47 @@ describe('sweepMatches', () => {
     const m = await row(id);
     expect(m.status).toBe('aborted');
     expect(m.abortReason).toBe('worker error: Unexpected replay shape');
+  });
+
+  it('puts a lost job back in the queue of its lane, with its account, and looks for a live job in both', async () => {
+    const tables = new Queue<MatchJob>(QUEUE.tables, { connection: { url: REDIS_URL }, prefix });
+    try {
+      const queues = { matches: queue, tables };
+      const sweepBoth = () =>
+        sweepMatches(db.prisma, { matchQueue: queues, lockMs: LOCK_MS, graceMs: GRACE_MS });
+      const ranked = await match({ status: 'queued', ageMs: GRACE_MS + 1000 });
+      await db.prisma.match.update({ where: { id: ranked }, data: { ranked: true } });
+      const table = await match({ status: 'queued', ageMs: GRACE_MS + 1000 });
+      const owner = (await db.prisma.agent.findUniqueOrThrow({ where: { id: agents[0]! } })).ownerId;
+      const person = await db.prisma.agent.create({
+        data: {
+          id: newId(ID_PREFIX.agent),
+          ownerId: owner,
+          name: `person-${prefix}`,
+          transport: 'human',
+          secretHash: hashSecret(`p${prefix}`),
+          secretEnc: 'unused',
+        },
+      });
+      await db.prisma.matchSeat.update({
+        where: { matchId_seat: { matchId: table, seat: 1 } },
+        data: { agentId: person.id },
+      });
+      await db.prisma.match.update({ where: { id: table }, data: { createdById: owner } });
+      const report = await sweepBoth();
+      expect(report.requeued).toEqual(expect.arrayContaining([ranked, table]));
+      // The platform's match: no priority, ahead of every casual one.
+      expect(await queue.getJobState(ranked)).toBe('waiting');
+      // The table: in the tables queue only, charged to its account.
+      expect(await tables.getJobState(table)).toBe('prioritized');
+      expect(await queue.getJobState(table)).toBe('unknown');
+      expect((await tables.getJob(table))?.data).toEqual({ matchId: table, account: owner });
+      // Its job is alive in the tables queue: a second sweep leaves it there and adds none elsewhere.
+      expect((await sweepBoth()).requeued).not.toContain(table);
+      expect(await queue.getJobState(table)).toBe('unknown');
+    } finally {
+      await tables.obliterate({ force: true }).catch(() => undefined);
+      await tables.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import { abortMatch } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { enqueueMatch } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import { eachQueue, enqueueMatch, placementOf } from '@coup/platform';
+import type { MatchJob, MatchQueues } from '@coup/platform';
 
 // The sweeper: nothing stays `queued` or `running` forever. A match's job can be lost (Redis restarted
 // empty, a process died between writing the match and adding its job) or fail for good while Postgres was
@@ -16,7 +16,8 @@ export const MAX_MATCH_ATTEMPTS = 5;
 const LIVE_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
 
 export interface SweepOptions {
-  matchQueue: Queue<MatchJob>;
+  /** The match queues (a match's job is in the queue of its lane: match-placement.ts); a bare Queue is both. */
+  matchQueue: MatchQueues | Queue<MatchJob>;
   /** WORKER_LOCK_MS: a running match's job renews its lock within this time while a worker plays it. */
   lockMs: number;
   /** SWEEP_GRACE_MS: how long past that (and past its creation, for a queued match) a match is left alone. */
@@ -49,15 +50,14 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     take: limit,
   });
   for (const { id } of queued) {
-    const state = await o.matchQueue.getJobState(id);
-    if (LIVE_STATES.has(state)) continue;
-    if (state === 'failed') {
-      await abort(id, `worker error: ${await failedReason(o.matchQueue, id)}`);
+    const job = await jobState(o.matchQueue, id);
+    if (LIVE_STATES.has(job.state)) continue;
+    if (job.state === 'failed') {
+      await abort(id, `worker error: ${await failedReason(job.queue, id)}`);
       continue;
     }
     // Missing (or, oddly, completed while the match is still queued): hand it to the workers again.
-    await replaceJob(o.matchQueue, id, state);
-    report.requeued.push(id);
+    if (await replaceJob(prisma, o.matchQueue, id, job)) report.requeued.push(id);
   }
 
   const running = await prisma.match.findMany({
@@ -67,10 +67,10 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     take: limit,
   });
   for (const m of running) {
-    const state = await o.matchQueue.getJobState(m.id);
-    if (LIVE_STATES.has(state)) continue;
-    if (state === 'failed') {
-      await abort(m.id, `worker error: ${await failedReason(o.matchQueue, m.id)}`);
+    const job = await jobState(o.matchQueue, m.id);
+    if (LIVE_STATES.has(job.state)) continue;
+    if (job.state === 'failed') {
+      await abort(m.id, `worker error: ${await failedReason(job.queue, m.id)}`);
       continue;
     }
     if (m.attempts >= maxAttempts) {
@@ -83,19 +83,46 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
       data: { status: 'queued' },
     });
     if (count === 0) continue;
-    await replaceJob(o.matchQueue, m.id, state);
-    report.requeued.push(m.id);
+    if (await replaceJob(prisma, o.matchQueue, m.id, job)) report.requeued.push(m.id);
   }
   return report;
 }
 
-async function failedReason(queue: Queue<MatchJob>, id: string): Promise<string> {
-  const job = await queue.getJob(id);
+async function failedReason(queue: Queue<MatchJob> | null, id: string): Promise<string> {
+  const job = await queue?.getJob(id);
   return job?.failedReason || 'its job failed';
 }
 
-/** Adds the match's job again; a leftover finished job with the same id is removed first. */
-async function replaceJob(queue: Queue<MatchJob>, id: string, state: string): Promise<void> {
-  if (state === 'completed') await queue.remove(id);
-  await enqueueMatch(queue, id);
+interface JobState {
+  state: string;
+  /** The queue holding the job (null: none does). */
+  queue: Queue<MatchJob> | null;
+}
+
+/** The state of the match's job in whichever queue holds it (a live one first); `unknown` when none does. */
+async function jobState(queues: MatchQueues | Queue<MatchJob>, id: string): Promise<JobState> {
+  let found: JobState = { state: 'unknown', queue: null };
+  for (const queue of eachQueue(queues)) {
+    const state = await queue.getJobState(id);
+    if (LIVE_STATES.has(state)) return { state, queue };
+    if (state !== 'unknown' && found.state !== 'failed') found = { state, queue };
+  }
+  return found;
+}
+
+/**
+ * Adds the match's job again, to the queue of its lane; a leftover finished job with the same id is removed
+ * first. False when the match is gone.
+ */
+async function replaceJob(
+  prisma: PrismaClient,
+  queues: MatchQueues | Queue<MatchJob>,
+  id: string,
+  job: JobState,
+): Promise<boolean> {
+  const placement = await placementOf(prisma, id);
+  if (!placement) return false;
+  if (job.state === 'completed') await job.queue?.remove(id);
+  await enqueueMatch(queues, id, placement);
+  return true;
 }

@@ -2,6 +2,8 @@ import type { Prisma, PrismaClient } from '@coup/db';
 import { insertMatchGroup } from '../match-groups';
 import { budgetRefusal } from '../llm-budget/budget';
 import type { LlmBudgetLimits } from '../llm-budget/budget';
+import { casual } from '../match-placement';
+import type { MatchPlacement } from '../match-placement';
 
 // Prompt experiments are played progressively: a deal (a match group: one match per prompt, the same
 // opponents in the same seats, seats rotated from deal to deal) is queued only while the experiment has
@@ -21,8 +23,11 @@ export const dealRotation = (deal: number, seats: number) => deal % seats;
 export interface AdvanceOptions {
   /** EXPERIMENT_CONCURRENCY: matches of one experiment queued or running at a time (at least one deal). */
   concurrency: number;
-  /** Hands a written match to the workers (enqueueMatch, or enqueueWithin from the API). */
-  enqueue: (matchId: string) => Promise<void>;
+  /**
+   * Hands a written match to the workers (enqueueMatch, or enqueueWithin from the API); an experiment's
+   * matches are casual, charged to its owner (match-placement.ts).
+   */
+  enqueue: (matchId: string, placement: MatchPlacement) => Promise<void>;
   /**
    * The daily model budgets: while the owner's (who pays for every call of the experiment), an llm
    * opponent's owner's or a model's is spent, no deal is queued; the experiment waits (running) and goes on
@@ -36,6 +41,8 @@ export interface AdvanceReport {
   queued: string[];
   /** The experiment finished in this step (every deal played). */
   finished: boolean;
+  /** The experiment's owner (its matches use the owner's share of the workers' slots). */
+  owner?: string;
 }
 
 /**
@@ -54,7 +61,8 @@ export async function advanceExperiment(
     timeout: 30_000,
     maxWait: 10_000,
   });
-  for (const id of report.queued) await o.enqueue(id);
+  const placement = casual(report.owner ?? null);
+  for (const id of report.queued) await o.enqueue(id, placement);
   return report;
 }
 
@@ -65,6 +73,7 @@ async function step(
   budget?: LlmBudgetLimits,
 ): Promise<AdvanceReport> {
   const report: AdvanceReport = { queued: [], finished: false };
+  // Only a running experiment advances: a finished or cancelled one (cancel.ts) queues nothing more.
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM experiments WHERE id = ${experimentId} AND status = 'running' FOR UPDATE`;
   if (locked.length === 0) return report;
@@ -72,6 +81,7 @@ async function step(
     where: { id: experimentId },
     include: { arms: { orderBy: { index: 'asc' }, select: { agentId: true } } },
   });
+  report.owner = exp.ownerId;
   let active = await tx.match.count({
     where: { group: { experimentId }, status: { in: ['queued', 'running'] } },
   });

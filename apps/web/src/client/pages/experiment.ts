@@ -3,6 +3,7 @@ import { h, link, note, table, td, tdNum } from '../dom';
 import { statusBadge } from '../badges';
 import { fmt, pct, when } from '../format';
 import { differenceChart } from '../experiment-chart';
+import { cancelControl } from '../experiment-cancel';
 import { render } from '../router';
 import type { PageContext } from '../router';
 import type { Experiment } from '../types';
@@ -10,7 +11,7 @@ import { differenceText, experimentBadge, percent, significanceBadge } from './e
 
 // One prompt experiment: each prompt's win rate and mean place, each prompt against the first (paired by
 // deal, 95% intervals) with a chart of how the difference settles as deals accumulate, and every deal's
-// matches. A running experiment's page refreshes itself.
+// matches. A running experiment's page refreshes itself; its owner can cancel it there.
 
 const REFRESH_MS = 3000;
 
@@ -95,11 +96,13 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
       (p.dealsExcluded ? ` (${p.dealsExcluded} left out)` : ''),
     `by ${e.owner.name}`,
     `created ${when(e.createdAt)}`,
-    ...(e.finishedAt ? [`finished ${when(e.finishedAt)}`] : []),
+    ...(e.finishedAt ? [`${e.status === 'cancelled' ? 'cancelled' : 'finished'} ${when(e.finishedAt)}`] : []),
   ];
+  const cancel = await cancelControl(e, ctx.signal, () => void render());
   ctx.root.append(
     h('h1', null, e.name, ' ', experimentBadge(e.status)),
     h('p', { class: 'muted' }, facts.join(' · ')),
+    cancel ?? '',
     h(
       'p',
       null,
@@ -141,7 +144,13 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
     ),
   );
   if (e.status === 'running') {
-    const timer = setTimeout(() => void render(), REFRESH_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    // Not while its owner is confirming a cancellation: a refresh would drop the question.
+    const refresh = () => {
+      if (cancel?.hasAttribute('data-asking')) timer = setTimeout(refresh, REFRESH_MS);
+      else void render();
+    };
+    timer = setTimeout(refresh, REFRESH_MS);
     ctx.signal.addEventListener('abort', () => clearTimeout(timer));
   }
 }

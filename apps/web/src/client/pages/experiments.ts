@@ -9,7 +9,7 @@ import type { ExperimentSummary, PairedDifference } from '../types';
 // Prompt experiments: one model, several strategy prompts, each deal played once per prompt against the
 // same opponents; the list shows each one's progress and how its prompts compare with the first.
 
-const statusKind: Record<string, string> = { running: 'live', finished: 'ok' };
+const statusKind: Record<string, string> = { running: 'live', finished: 'ok', cancelled: 'warn' };
 
 export const experimentBadge = (status: string) => badge(status, statusKind[status] ?? '');
 

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "experiment_status" ADD VALUE 'cancelled';
