@@ -216,11 +216,15 @@ describe('daily token budgets', () => {
 
     // Another account seats this agent in a casual match: that account pays, not the agent's owner. Its
     // budget runs out during the match, which finishes all the same.
+    // A short game can spend less than the budget: the payer asks again until one match takes it past.
     const other = await h.createAccount();
-    const id = await h.queueMatch(other.key, [agent, house]);
-    const match = await h.waitForMatch(id, 120_000);
-    expect(match.status, match.abortReason ?? '').toBe('finished');
-    const spent = await replayTokens(id, [0]);
+    let spent = 0;
+    for (let i = 0; i < 6 && spent <= BUDGET; i++) {
+      const id = await h.queueMatch(other.key, [agent, house]);
+      const match = await h.waitForMatch(id, 120_000);
+      expect(match.status, match.abortReason ?? '').toBe('finished');
+      spent += await replayTokens(id, [0]);
+    }
     expect(spent).toBeGreaterThan(BUDGET);
     const payer = await usageWhen(other.key, (u) => u.used >= spent);
     expect(payer).toMatchObject({ used: spent, limit: BUDGET, remaining: 0, exhausted: true });
