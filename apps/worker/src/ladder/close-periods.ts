@@ -95,7 +95,7 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
           data: { ratingPeriodId: p },
         });
         // The period's results replace its live ratings at once: rebuilt from what is still unrated.
-        await rebuildLiveRatings(tx, { periodMs: o.periodMs, config }, { force: true });
+        await rebuildLiveRatings(tx, { periodMs: o.periodMs, config });
         return p;
       },
       { timeout: 60_000, maxWait: 30_000 },

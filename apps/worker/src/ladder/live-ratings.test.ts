@@ -64,7 +64,7 @@ async function match(finishedAt: Date, order: string[], ranked = true) {
   return id;
 }
 
-const refresh = () => refreshLiveRatings(db.prisma, { periodMs: PERIOD_MS });
+const refresh = () => refreshLiveRatings(db.prisma, { periodMs: PERIOD_MS, backoffFactor: 0 });
 const close = (nowPeriod: number) =>
   closeDuePeriods(db.prisma, { periodMs: PERIOD_MS, now: at(nowPeriod, 30_000).getTime() });
 const live = async () => new Map((await db.prisma.liveRating.findMany()).map((r) => [r.agentId, r]));
@@ -84,7 +84,7 @@ describe('live ratings', () => {
     const m2 = await match(at(P, 2000), [c, a]);
     await match(at(P, 3000), [d, e], false); // casual: never rated, never live
 
-    expect(await refresh()).toEqual({ rebuilt: true, matches: 2, agents: 3 });
+    expect(await refresh()).toEqual({ rebuilt: true, matches: 2, agents: 3, written: 3 });
     const rows = await live();
     expect([...rows.keys()].sort()).toEqual([a, b, c].sort());
     const expected = closePeriod(
@@ -97,18 +97,20 @@ describe('live ratings', () => {
       { periodMs: PERIOD_MS, epochMs: RATING_EPOCH_MS },
     );
     for (const id of [a, b, c]) expect(figures(rows.get(id)!)).toEqual(figures(expected.get(id)!));
-    expect(rows.get(a)).toMatchObject({ games: 2, wins: 1, asOf: at(P, 2000), matches: 2 });
+    expect(rows.get(a)).toMatchObject({ games: 2, wins: 1, asOf: at(P, 2000) });
     expect(rows.get(b)?.asOf).toEqual(at(P, 1000));
 
     // The rating log is untouched: nothing stored, the check still equals a recompute.
     expect((await stored()).size).toBe(0);
     expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: 0 });
 
-    // Nothing new: no rewrite. A new result: rebuilt.
-    expect(await refresh()).toEqual({ rebuilt: false, matches: 2, agents: 3 });
+    // Nothing new: not even computed. A new result: computed, and only its players' rows written.
+    expect(await refresh()).toEqual({ rebuilt: false, matches: 2, agents: null, written: 0 });
+    const untouched = rows.get(a)?.updatedAt;
     await match(at(P + 1), [b, c]);
-    expect(await refresh()).toMatchObject({ rebuilt: true, matches: 3, agents: 3 });
+    expect(await refresh()).toEqual({ rebuilt: true, matches: 3, agents: 3, written: 2 });
     expect((await live()).get(b)).toMatchObject({ games: 2, wins: 1 });
+    expect((await live()).get(a)?.updatedAt).toEqual(untouched);
   });
 
   it('is replaced by exactly the same stored rating when the periods close', async () => {
@@ -136,7 +138,8 @@ describe('live ratings', () => {
     // now on top of the ratings just stored.
     const open = await live();
     expect([...open.keys()].sort()).toEqual([c, d].sort());
-    expect(open.get(d)).toMatchObject({ basePeriodIndex: P + 4, games: 2 });
+    expect(open.get(d)).toMatchObject({ games: 2 });
+    expect((await stored()).get(d)).toMatchObject({ games: 1, lastPeriodIndex: P + 2 });
     for (const id of [a, e]) expect(figures((await stored()).get(id)!)).toEqual(figures(before.get(id)!));
 
     expect(await close(P + 7)).toEqual([P + 5]);
