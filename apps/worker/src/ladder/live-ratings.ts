@@ -43,7 +43,7 @@ const lastBuild = new WeakMap<object, { inputs: string; notBefore: number }>();
 /**
  * The worker's short timer: brings live_ratings up to date with the unrated ranked matches when they (or the
  * last closed period) changed since the last rebuild. A no-op costs one count over the unrated ranked
- * matches (an index range: matches_rating_period_id_ranked_status_idx).
+ * matches (an index-only range: matches_rating_period_id_ranked_status_finished_at_idx).
  */
 export async function refreshLiveRatings(
   prisma: PrismaClient,
@@ -83,29 +83,45 @@ export async function rebuildLiveRatings(tx: Tx, o: LiveRatingsOptions): Promise
     orderBy: { index: 'desc' },
     select: { index: true },
   });
-  const rows = await tx.$queryRaw<
-    { id: string; finished_at: Date; agents: string[]; places: (number | null)[] }[]
-  >`
-    SELECT m.id, m.finished_at,
-      array_agg(ms.agent_id ORDER BY ms.seat) AS agents, array_agg(ms.place ORDER BY ms.seat) AS places
-    FROM matches m JOIN match_seats ms ON ms.match_id = m.id
-    WHERE m.rating_period_id IS NULL AND m.ranked AND m.status = 'finished'
-    GROUP BY m.id`;
+  const { pending, asOf } = await unratedRankedMatches(tx, cfg);
+  const live = liveRatings(await storedStates(tx, [...asOf.keys()]), lastClosed?.index ?? null, pending, cfg);
+  return { rebuilt: true, matches: pending.length, agents: live.size, written: await write(tx, live, asOf) };
+}
+
+/**
+ * The unrated ranked matches with the period of each one's finish, and each placed agent's latest finish
+ * among them (its live rating's asOf).
+ */
+export async function unratedRankedMatches(
+  tx: Tx,
+  cfg: Pick<RatingConfig, 'periodMs' | 'epochMs'>,
+): Promise<{ pending: PendingMatch[]; asOf: Map<string, Date> }> {
+  // Two index reads rather than a join the planner could turn into a scan of every seat: the unrated ranked
+  // matches (matches_rating_period_id_ranked_status_finished_at_idx), then their seats (by primary key).
+  const rows = await tx.$queryRaw<{ id: string; finished_at: Date }[]>`
+    SELECT id, finished_at FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
+  const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
+    SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${rows.map((m) => m.id)}::text[])`;
+  const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
+  for (const s of seats) {
+    const list = seatsOf.get(s.match_id) ?? [];
+    list.push({ agentId: s.agent_id, place: s.place });
+    seatsOf.set(s.match_id, list);
+  }
   const asOf = new Map<string, Date>();
   const pending: PendingMatch[] = rows.map((m) => {
-    const seats = m.agents.map((agentId, k) => ({ agentId, place: m.places[k] ?? null }));
-    for (const s of seats) {
+    const of = seatsOf.get(m.id) ?? [];
+    for (const s of of) {
       const seen = asOf.get(s.agentId);
       if (s.place !== null && (!seen || seen < m.finished_at)) asOf.set(s.agentId, m.finished_at);
     }
     return {
       id: m.id,
-      ranking: rankingOf(seats),
+      ranking: rankingOf(of),
       periodIndex: periodIndexOf(m.finished_at.getTime(), cfg.periodMs, cfg.epochMs),
     };
   });
-  const live = liveRatings(await storedStates(tx, [...asOf.keys()]), lastClosed?.index ?? null, pending, cfg);
-  return { rebuilt: true, matches: rows.length, agents: live.size, written: await write(tx, live, asOf) };
+  return { pending, asOf };
 }
 
 /** Writes the rows that changed and deletes those gone; returns how many. */
