@@ -158,6 +158,12 @@ async function seed(db: Db): Promise<void> {
     SELECT id, 1500 + (hashtext(id) % 300), 50 + abs(hashtext(id) % 100), 0.06, 100, 25, now()
     FROM agents WHERE id LIKE 'ag_b%'`,
   );
+  // A tenth of the agents with a live rating (ranked matches in the open period): the board overlays them.
+  await sql(
+    db,
+    `INSERT INTO live_ratings (agent_id, rating, rd, vol, games, wins, as_of)
+    SELECT agent_id, rating + 5, rd - 1, vol, games + 1, wins, now() FROM ratings WHERE hashtext(agent_id) % 10 = 0`,
+  );
   await sql(
     db,
     `INSERT INTO agent_stats (agent_id, matches, decisions, faults, claims, bluffs, challenge_chances,
@@ -188,7 +194,7 @@ async function seed(db: Db): Promise<void> {
   );
   // As a long-lived database would be: statistics current, visibility map set (autovacuum would otherwise
   // start on the fresh rows in the middle of the measurements).
-  await sql(db, 'VACUUM (ANALYZE) matches, match_seats, agents, ratings, agent_stats');
+  await sql(db, 'VACUUM (ANALYZE) matches, match_seats, agents, ratings, live_ratings, agent_stats');
 }
 
 /** Real replays for REPLAYS of the seeded matches: house bots play them, storeMatchResult stores them. */

@@ -15,7 +15,7 @@ export async function queueDemoMatches(
   for (let i = 0; i < count; i++) {
     // Rotate seats so each demo looks different.
     const agentIds = house.map((_, k) => (house[(k + i) % house.length] as Agent).id);
-    // Ranked: the house bots anchor the ladder, and the leaderboard has rows after the first rating period.
+    // Ranked: the house bots anchor the ladder; their live ratings move on the leaderboard as these end.
     await createMatch(prisma, queue, { agentIds, ranked: true, timeoutMs });
   }
   return count;

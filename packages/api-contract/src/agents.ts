@@ -96,6 +96,10 @@ export const RatingOut = z.object({
   provisional: z.boolean(),
   games: z.number().int(),
   wins: z.number().int(),
+  /** A live figure including the open rating period's ranked matches (see LeaderboardEntry.live). */
+  live: z.boolean(),
+  /** For a live figure, when the latest ranked match it counts finished; null otherwise. */
+  asOf: z.iso.datetime().nullable(),
 });
 
 export const AgentOut = z

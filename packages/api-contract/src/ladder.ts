@@ -21,6 +21,14 @@ export const LeaderboardEntry = z.object({
   winRate: z.number().nullable(),
   /** RD above 110: too few games for the rating to mean much yet. */
   provisional: z.boolean(),
+  /**
+   * A live figure: what closing the open rating period now would give, with the ranked matches finished
+   * so far; replaced by the stored rating when the period closes. False: the rating of the last closed
+   * period (or, for a house agent with no rated match yet, the initial rating).
+   */
+  live: z.boolean(),
+  /** For a live figure, when the latest ranked match it counts finished; null otherwise. */
+  asOf: z.iso.datetime().nullable(),
 });
 
 export const Leaderboard = z.object({

@@ -12,3 +12,5 @@ export type { PeriodRatings, RecomputeResult } from './recompute.ts';
 export { PROVISIONAL_RD, conservativeRating, isProvisional } from './leaderboard.ts';
 export { compareRatings, compareWithRecompute } from './check.ts';
 export type { RecomputeReport, StoredRating } from './check.ts';
+export { liveRatings, pendingPeriods } from './live.ts';
+export type { PendingMatch, PendingPeriod } from './live.ts';

@@ -18,6 +18,7 @@ const row = (n: number, rating: number, rd: number, games = 10, wins = 4): Leade
   rd,
   games,
   wins,
+  liveAsOf: null,
 });
 
 const asked: LeaderboardQuery[] = [];
@@ -42,8 +43,8 @@ const get = async (url: string) => {
 };
 
 describe('GET /v1/leaderboard', () => {
-  it('ranks the page from offset + 1, with the conservative rating, provisional flag and win rate', async () => {
-    rows = [row(1, 1700, 60), row(2, 1650, 150, 0, 0)];
+  it('ranks the page from offset + 1, with the conservative rating, provisional and live flags and win rate', async () => {
+    rows = [{ ...row(1, 1700, 60), liveAsOf: new Date('2026-11-27T10:00:00.000Z') }, row(2, 1650, 150, 0, 0)];
     total = 7;
     const { status, body } = await get('/v1/leaderboard?limit=2&offset=3');
     expect(status).toBe(200);
@@ -61,6 +62,8 @@ describe('GET /v1/leaderboard', () => {
         wins: 4,
         winRate: 0.4,
         provisional: false,
+        live: true,
+        asOf: '2026-11-27T10:00:00.000Z',
       },
       {
         rank: 5,
@@ -73,6 +76,8 @@ describe('GET /v1/leaderboard', () => {
         wins: 0,
         winRate: null,
         provisional: true,
+        live: false,
+        asOf: null,
       },
     ]);
   });

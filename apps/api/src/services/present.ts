@@ -1,14 +1,27 @@
-import type { Account, Agent, Rating } from '@coup/db';
-import { conservativeRating, isProvisional } from '@coup/rating';
+import type { Account, Agent, LiveRating, Rating } from '@coup/db';
+import { conservativeRating, DEFAULT_RATING_CONFIG, isProvisional } from '@coup/rating';
 
-export type AgentWithRelations = Agent & { owner: Pick<Account, 'id' | 'name'>; rating: Rating | null };
+export type AgentWithRelations = Agent & {
+  owner: Pick<Account, 'id' | 'name'>;
+  rating: Rating | null;
+  liveRating: LiveRating | null;
+};
 
 export const agentInclude = {
   owner: { select: { id: true, name: true } },
   rating: true,
+  liveRating: true,
 } as const;
 
-export function presentRating(r: Rating | null) {
+/** A house agent before its first rated match: listed on the leaderboard at the initial rating. */
+const INITIAL = { ...DEFAULT_RATING_CONFIG, games: 0, wins: 0 };
+
+/**
+ * The agent's rating as the leaderboard shows it: the live figure while it has unrated ranked matches, else
+ * the stored one (the last closed period), else for a house agent the initial rating; null otherwise.
+ */
+export function presentRating(a: Pick<AgentWithRelations, 'rating' | 'liveRating' | 'isHouse'>) {
+  const r = a.liveRating ?? a.rating ?? (a.isHouse ? INITIAL : null);
   if (!r) return null;
   return {
     rating: r.rating,
@@ -18,6 +31,8 @@ export function presentRating(r: Rating | null) {
     provisional: isProvisional(r),
     games: r.games,
     wins: r.wins,
+    live: a.liveRating !== null,
+    asOf: a.liveRating?.asOf.toISOString() ?? null,
   };
 }
 
@@ -36,7 +51,7 @@ export function presentAgent(a: AgentWithRelations, viewer: { accountId: string 
     historyMode: a.historyMode,
     wantsPrompt: a.wantsPrompt,
     inQueue: a.inQueue,
-    rating: presentRating(a.rating),
+    rating: presentRating(a),
     createdAt: a.createdAt.toISOString(),
     ...(privileged
       ? {

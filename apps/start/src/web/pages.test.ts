@@ -11,11 +11,6 @@ let p: UiPlatform;
 let browser: Browser;
 let matchIds: string[] = [];
 
-interface Board {
-  total: number;
-  items: { agent: { id: string; name: string } }[];
-}
-
 async function playRanked(count: number): Promise<string[]> {
   const { random, honest, heuristic } = p.house as Record<string, string>;
   const ids: string[] = [];
@@ -33,8 +28,8 @@ beforeAll(async () => {
   // Two batches in different rating periods, so the profile's history has two points.
   matchIds = await playRanked(2);
   await eventually('the first rating period', async () => {
-    const res = await p.h.api<Board>('GET', '/v1/leaderboard');
-    return res.body.total >= 3 ? true : undefined;
+    const res = await p.h.api<{ ratingHistory: unknown[] }>('GET', `/v1/agents/${p.house.random}`);
+    return res.body.ratingHistory.length >= 1 ? true : undefined;
   });
   matchIds.push(...(await playRanked(1)));
   await eventually('a second rating period', async () => {

@@ -1,10 +1,8 @@
 import type { PrismaClient } from '@coup/db';
-import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
-import type { RatingConfig, RatingState } from '@coup/rating';
+import { closePeriod, pendingPeriods, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
+import type { RatingConfig } from '@coup/rating';
 import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
-
-/** An arbitrary constant: the advisory lock that makes one closer at a time, whatever the worker. */
-const CLOSE_LOCK = 42_701;
+import { RATINGS_LOCK, rebuildLiveRatings, storedStates } from './live-ratings';
 
 export interface ClosePeriodsOptions {
   periodMs: number;
@@ -30,7 +28,7 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
   for (;;) {
     const index = await prisma.$transaction(
       async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLOSE_LOCK})`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
         const last = await tx.ratingPeriod.findFirst({
           where: { closedAt: { not: null } },
           orderBy: { index: 'desc' },
@@ -45,29 +43,20 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
           },
           select: { id: true, finishedAt: true, seats: { select: { agentId: true, place: true } } },
         });
-        if (pending.length === 0) return null;
-        const natural = (m: (typeof pending)[number]) =>
-          periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs, epoch);
-        const earliest = Math.min(...pending.map(natural));
-        const p = Math.max(earliest, (last?.index ?? -Infinity) + 1);
-        if (p >= firstOpen) return null;
-        const batch = pending.filter((m) => natural(m) <= p);
-        const matches = batch.map((m) => ({ id: m.id, ranking: rankingOf(m.seats) }));
+        // The first period to close and its matches, grouped as live ratings (live-ratings.ts) group them.
+        const next = pendingPeriods(
+          pending.map((m) => ({
+            id: m.id,
+            ranking: rankingOf(m.seats),
+            periodIndex: periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs, epoch),
+          })),
+          last?.index ?? null,
+        )[0];
+        if (!next || next.periodIndex >= firstOpen) return null;
+        const { periodIndex: p, matches: batch } = next;
+        const matches = batch.map((m) => ({ id: m.id, ranking: m.ranking }));
         const ids = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
-        const stored = await tx.rating.findMany({ where: { agentId: { in: ids } } });
-        const prior = new Map<string, RatingState>(
-          stored.map((r) => [
-            r.agentId,
-            {
-              rating: r.rating,
-              rd: r.rd,
-              vol: r.vol,
-              games: r.games,
-              wins: r.wins,
-              lastPeriodIndex: r.lastPeriodIndex ?? -1,
-            },
-          ]),
-        );
+        const prior = await storedStates(tx, ids);
         const updated = closePeriod(prior, p, matches, config);
         for (const [agentId, r] of updated) {
           const data = {
@@ -105,6 +94,8 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
           where: { id: { in: batch.map((m) => m.id) } },
           data: { ratingPeriodId: p },
         });
+        // The period's results replace its live ratings at once: rebuilt from what is still unrated.
+        await rebuildLiveRatings(tx, { periodMs: o.periodMs, config });
         return p;
       },
       { timeout: 60_000, maxWait: 30_000 },

@@ -5,6 +5,7 @@ import { QUEUE } from '@coup/platform';
 import type { AdvanceOptions, LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { advanceExperiments, throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
+import { refreshLiveRatings } from './live-ratings';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
 import type { MatchmakingConfig } from './matchmaking';
@@ -33,6 +34,8 @@ export interface LadderOptions {
   experiments?: AdvanceOptions;
   /** The sweeper (sweep.ts): how often it runs, WORKER_LOCK_MS and the grace period past it. */
   sweep: { everyMs: number; lockMs: number; graceMs: number };
+  /** How often live ratings are brought up to date with the ranked results stored since. Default 1 s. */
+  liveRatingsEveryMs?: number;
   /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
   schedulerCheckMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
@@ -59,6 +62,8 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   const specs: SchedulerSpec[] = [
     { id: 'matchmake', everyMs: o.matchmakerIntervalMs },
     { id: 'close-periods', everyMs: Math.min(30_000, Math.max(1000, Math.floor(o.periodMs / 5))) },
+    // A ranked result shows in its agents' live ratings within about this long (a no-op when none arrived).
+    { id: 'live-ratings', everyMs: o.liveRatingsEveryMs ?? 1000 },
     { id: 'sweep', everyMs: o.sweep.everyMs },
   ];
   if (o.eventsEnabled) specs.push({ id: 'events', everyMs: 2000 });
@@ -84,6 +89,8 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
           });
         case 'close-periods':
           return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
+        case 'live-ratings':
+          return refreshLiveRatings(o.prisma, { periodMs: o.periodMs });
         case 'sweep': {
           const swept = await sweepMatches(o.prisma, {
             matchQueue: matchQueues,

@@ -1,6 +1,6 @@
 import { api, query } from '../api';
 import { h, note } from '../dom';
-import { houseBadge, provisionalBadge, statusBadge } from '../badges';
+import { houseBadge, liveRatingBadge, provisionalBadge, statusBadge } from '../badges';
 import { challengeToggle } from '../challenge-toggle';
 import { ratingChart } from '../chart';
 import { fmt, ms, pct, when } from '../format';
@@ -17,7 +17,7 @@ const stat = (label: string, value: string, hint?: string) =>
 function ratingSection(a: Agent): HTMLElement {
   const r = a.rating;
   if (!r || r.games === 0) return note('Not rated yet: ratings come from ranked matches, per rating period.');
-  return h(
+  const stats = h(
     'dl',
     { class: 'stats' },
     stat('Rating', fmt(r.rating), 'Glicko-2 rating'),
@@ -26,6 +26,19 @@ function ratingSection(a: Agent): HTMLElement {
     stat('Games', String(r.games)),
     stat('Wins', String(r.wins)),
     stat('Win rate', pct(r.games > 0 ? r.wins / r.games : null)),
+  );
+  if (!r.live) return stats;
+  return h(
+    'div',
+    null,
+    h(
+      'p',
+      { class: 'muted small live-rating' },
+      liveRatingBadge(r.asOf),
+      ` With this rating period's ranked matches so far (latest ${when(r.asOf)}): the stored rating `,
+      'replaces it when the period closes.',
+    ),
+    stats,
   );
 }
 
@@ -114,6 +127,8 @@ export async function agentPage(ctx: PageContext): Promise<void> {
         a.isHouse ? houseBadge() : null,
         ' ',
         a.rating?.provisional ? provisionalBadge() : null,
+        ' ',
+        a.rating?.live ? liveRatingBadge(a.rating.asOf) : null,
       ),
       h(
         'p',

@@ -1,6 +1,6 @@
 import { api, query } from '../api';
 import { h, link, note, table, td, tdNum } from '../dom';
-import { houseBadge, provisionalBadge } from '../badges';
+import { houseBadge, liveRatingBadge, provisionalBadge } from '../badges';
 import { fmt, pct } from '../format';
 import type { PageContext } from '../router';
 import type { Leaderboard } from '../types';
@@ -28,7 +28,7 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
       tdNum(h('strong', null, fmt(e.conservative))),
       tdNum(e.games),
       tdNum(pct(e.winRate)),
-      td(e.provisional ? provisionalBadge() : null),
+      td(e.provisional ? provisionalBadge() : null, ' ', e.live ? liveRatingBadge(e.asOf) : null),
     ),
   );
   const pageLink = (o: number, label: string, rel: string) =>
@@ -52,7 +52,7 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
       ? note(
           offset > 0
             ? 'No more agents on this page.'
-            : 'No rated agents yet. Ratings appear once a rating period with ranked matches has closed.',
+            : 'No rated agents yet. A live rating appears after an agent’s first ranked match.',
         )
       : table(
           `Agents ranked by conservative rating, ${offset + 1} to ${offset + board.items.length} of ${board.total}`,

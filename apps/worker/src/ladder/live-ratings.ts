@@ -1,0 +1,175 @@
+import type { Prisma, PrismaClient } from '@coup/db';
+import { liveRatings, periodIndexOf, resolveConfig } from '@coup/rating';
+import type { PendingMatch, RatingConfig, RatingState } from '@coup/rating';
+import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The advisory lock of the rating tables: closing periods (close-periods.ts) and rebuilding live ratings
+ * take it, so a rebuild never reads a half-closed period and never overwrites a close's own rebuild.
+ */
+export const RATINGS_LOCK = 42_701;
+
+export interface LiveRatingsOptions {
+  periodMs: number;
+  config?: Partial<RatingConfig>;
+  /**
+   * A rebuild waits this many times the last one's duration after it (default 4: rebuilding takes at most a
+   * fifth of the time however fast results arrive).
+   */
+  backoffFactor?: number;
+}
+
+export interface LiveRatingsReport {
+  /** Whether the live ratings were computed again (false: nothing changed since the last rebuild). */
+  rebuilt: boolean;
+  /** Unrated ranked matches counted (0 when the check was skipped: too soon after the last rebuild). */
+  matches: number;
+  /** Agents with a live rating (null: not rebuilt). */
+  agents: number | null;
+  /** live_ratings rows written or deleted (only those whose figures changed). */
+  written: number;
+}
+
+/**
+ * What each worker's last rebuild was computed from (the unrated ranked matches' count and latest finish,
+ * and the last closed period), by client: the 1 s timer rebuilds only when that changed, and no sooner than
+ * `backoffFactor` times the last rebuild's duration after it, so a busy open period costs a bounded share of
+ * the worker and the database. A worker that has not built yet rebuilds once: it writes only what changed.
+ */
+const lastBuild = new WeakMap<object, { inputs: string; notBefore: number }>();
+
+/**
+ * The worker's short timer: brings live_ratings up to date with the unrated ranked matches when they (or the
+ * last closed period) changed since the last rebuild. A no-op costs one count over the unrated ranked
+ * matches (an index-only range: matches_rating_period_id_ranked_status_finished_at_idx).
+ */
+export async function refreshLiveRatings(
+  prisma: PrismaClient,
+  o: LiveRatingsOptions,
+): Promise<LiveRatingsReport> {
+  const last = lastBuild.get(prisma);
+  if (last && Date.now() < last.notBefore) return { rebuilt: false, matches: 0, agents: null, written: 0 };
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
+      const [now] = await tx.$queryRaw<{ n: number; latest: Date | null; base: number | null }[]>`
+        SELECT count(*)::int AS n, max(finished_at) AS latest,
+          (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL) AS base
+        FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
+      const inputs = JSON.stringify([now?.n, now?.latest?.getTime() ?? null, now?.base ?? null]);
+      if (last?.inputs === inputs) return { rebuilt: false, matches: now?.n ?? 0, agents: null, written: 0 };
+      const t0 = Date.now();
+      const report = await rebuildLiveRatings(tx, o);
+      // The inputs read before the rebuild: a result committed in between makes the next check rebuild.
+      const backoff = (o.backoffFactor ?? 4) * (Date.now() - t0);
+      lastBuild.set(prisma, { inputs, notBefore: Date.now() + backoff });
+      return report;
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}
+
+/**
+ * Brings live_ratings to the unrated ranked matches: each of their players' state after closing every
+ * pending period now (liveRatings), from the stored ratings; rows whose figures did not change are left
+ * alone, rows of agents with no unrated match left are deleted. Call under RATINGS_LOCK.
+ */
+export async function rebuildLiveRatings(tx: Tx, o: LiveRatingsOptions): Promise<LiveRatingsReport> {
+  const cfg = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: RATING_EPOCH_MS });
+  const lastClosed = await tx.ratingPeriod.findFirst({
+    where: { closedAt: { not: null } },
+    orderBy: { index: 'desc' },
+    select: { index: true },
+  });
+  const { pending, asOf } = await unratedRankedMatches(tx, cfg);
+  const live = liveRatings(await storedStates(tx, [...asOf.keys()]), lastClosed?.index ?? null, pending, cfg);
+  return { rebuilt: true, matches: pending.length, agents: live.size, written: await write(tx, live, asOf) };
+}
+
+/**
+ * The unrated ranked matches with the period of each one's finish, and each placed agent's latest finish
+ * among them (its live rating's asOf).
+ */
+export async function unratedRankedMatches(
+  tx: Tx,
+  cfg: Pick<RatingConfig, 'periodMs' | 'epochMs'>,
+): Promise<{ pending: PendingMatch[]; asOf: Map<string, Date> }> {
+  // Two index reads rather than a join the planner could turn into a scan of every seat: the unrated ranked
+  // matches (matches_rating_period_id_ranked_status_finished_at_idx), then their seats (by primary key).
+  const rows = await tx.$queryRaw<{ id: string; finished_at: Date }[]>`
+    SELECT id, finished_at FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
+  const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
+    SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${rows.map((m) => m.id)}::text[])`;
+  const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
+  for (const s of seats) {
+    const list = seatsOf.get(s.match_id) ?? [];
+    list.push({ agentId: s.agent_id, place: s.place });
+    seatsOf.set(s.match_id, list);
+  }
+  const asOf = new Map<string, Date>();
+  const pending: PendingMatch[] = rows.map((m) => {
+    const of = seatsOf.get(m.id) ?? [];
+    for (const s of of) {
+      const seen = asOf.get(s.agentId);
+      if (s.place !== null && (!seen || seen < m.finished_at)) asOf.set(s.agentId, m.finished_at);
+    }
+    return {
+      id: m.id,
+      ranking: rankingOf(of),
+      periodIndex: periodIndexOf(m.finished_at.getTime(), cfg.periodMs, cfg.epochMs),
+    };
+  });
+  return { pending, asOf };
+}
+
+/** Writes the rows that changed and deletes those gone; returns how many. */
+async function write(tx: Tx, live: Map<string, RatingState>, asOf: Map<string, Date>): Promise<number> {
+  const existing = new Map((await tx.liveRating.findMany()).map((r) => [r.agentId, r]));
+  const gone = [...existing.keys()].filter((id) => !live.has(id));
+  const changed = [...live].filter(([id, r]) => {
+    const e = existing.get(id);
+    return !(
+      e &&
+      e.rating === r.rating &&
+      e.rd === r.rd &&
+      e.vol === r.vol &&
+      e.games === r.games &&
+      e.wins === r.wins &&
+      e.asOf.getTime() === asOf.get(id)?.getTime()
+    );
+  });
+  if (gone.length > 0) await tx.$executeRaw`DELETE FROM live_ratings WHERE agent_id = ANY(${gone}::text[])`;
+  if (changed.length > 0) {
+    const col = <T>(f: (id: string, r: RatingState) => T) => changed.map(([id, r]) => f(id, r));
+    // One statement whatever the number of rows (Prisma's createMany here is a round of parameters per row).
+    await tx.$executeRaw`
+      INSERT INTO live_ratings (agent_id, rating, rd, vol, games, wins, as_of, updated_at)
+      SELECT *, now() FROM unnest(
+        ${col((id) => id)}::text[], ${col((_, r) => r.rating)}::float8[], ${col((_, r) => r.rd)}::float8[],
+        ${col((_, r) => r.vol)}::float8[], ${col((_, r) => r.games)}::int[], ${col((_, r) => r.wins)}::int[],
+        ${col((id) => asOf.get(id) as Date)}::timestamptz[])
+      ON CONFLICT (agent_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+        games = excluded.games, wins = excluded.wins, as_of = excluded.as_of, updated_at = now()`;
+  }
+  return gone.length + changed.length;
+}
+
+/** The stored ratings of these agents, as closePeriod takes them (the closer reads them the same way). */
+export async function storedStates(tx: Tx, agentIds: string[]): Promise<Map<string, RatingState>> {
+  const stored = await tx.rating.findMany({ where: { agentId: { in: agentIds } } });
+  return new Map(
+    stored.map((r) => [
+      r.agentId,
+      {
+        rating: r.rating,
+        rd: r.rd,
+        vol: r.vol,
+        games: r.games,
+        wins: r.wins,
+        lastPeriodIndex: r.lastPeriodIndex ?? -1,
+      },
+    ]),
+  );
+}
