@@ -11,7 +11,7 @@ import type {
   GameState,
   PendingAction,
   Role,
-  TurnActionType,
+  AnyTurnActionType,
 } from './types';
 
 const fail = (code: EngineError['code'], message: string): ApplyResult => ({
@@ -96,7 +96,7 @@ function step(d: Draft, seat: number, a: Action): void {
   const s = d.s;
   switch (s.phase) {
     case 'action':
-      return declare(d, seat, a.type as TurnActionType, a.data?.target ?? null);
+      return declare(d, seat, a.type as AnyTurnActionType, a.data?.target ?? null);
     case 'challenge_action':
       return answerWindow(d, seat, a.type === 'challenge' ? 'challenge' : 'pass');
     case 'block':
@@ -113,5 +113,8 @@ function step(d: Draft, seat: number, a: Action): void {
       return loseCard(d, seat, a.data?.card_index as number);
     case 'exchange_return':
       return returnCards(d, seat, a.data?.return_indices as number[]);
+    default:
+      // A phase a ruleset's action brings (legalList found the answer in its rule's list).
+      return d.rules.phase[s.phase]?.apply(d, seat, a);
   }
 }

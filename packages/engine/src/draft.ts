@@ -1,15 +1,20 @@
+import { rulesetOf } from './rulesets';
+import type { Ruleset } from './rulesets';
 import type { GameEvent, GameState, PlayerState } from './types';
 
 // Copy-on-write over one step: the input state is never modified. Only the top-level object, the
 // players that change and the deck when it changes are copied, which keeps a step cheap.
 export class Draft {
   readonly s: GameState;
+  /** The rules the game is played by (its state's ruleset). */
+  readonly rules: Ruleset;
   readonly events: GameEvent[] = [];
   private copiedPlayers = 0; // bitmask of seats already copied in this step
   private deckCopied = false;
 
   constructor(state: GameState) {
     this.s = cloneTop(state);
+    this.rules = rulesetOf(state);
   }
 
   /** A writable copy of a seat's state (its cards array included). */
@@ -53,8 +58,9 @@ export class Draft {
 
 /** A shallow copy with every field listed, so all states share one hidden class (faster than spread). */
 function cloneTop(s: GameState): GameState {
-  return {
+  const c: GameState = {
     engineVersion: s.engineVersion,
+    ruleset: s.ruleset,
     players: s.players,
     deck: s.deck,
     phase: s.phase,
@@ -69,4 +75,7 @@ function cloneTop(s: GameState): GameState {
     eliminationOrder: s.eliminationOrder,
     endReason: s.endReason,
   };
+  // Only games whose rules interrogate have the field, so `original` states keep their old shape.
+  if (s.shownSlot !== undefined) c.shownSlot = s.shownSlot;
+  return c;
 }

@@ -1,9 +1,44 @@
 // Plain, JSON-serialisable data for the whole game. Everything the engine knows is in GameState,
-// including the PRNG state, so a state can be stored, sent and resumed anywhere.
+// including the PRNG state and the ruleset's id, so a state can be stored, sent and resumed anywhere.
+//
+// The names below are the vocabulary of every ruleset (rulesets/): a ruleset uses some of them. The lists
+// named ROLES, TURN_ACTIONS, RESPONSE_ACTIONS and PHASES are the `original` ruleset's, kept for code
+// written before rulesets were values; new code reads the game's ruleset (rulesetOf, RULESETS).
 
-export const ROLES = ['duke', 'assassin', 'captain', 'ambassador', 'contessa'] as const;
-export type Role = (typeof ROLES)[number];
+/** The ids of the rulesets this engine plays (RULESETS holds their rules). */
+export const RULESET_IDS = ['original', 'inquisitors'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
 
+/**
+ * Every role of every ruleset, in role order: the order public lists of roles follow (revealed cards, a
+ * forfeit's reveals). The inquisitor sits where the ambassador does, which it replaces.
+ */
+export const ALL_ROLES = ['duke', 'assassin', 'captain', 'ambassador', 'inquisitor', 'contessa'] as const;
+/** A role of any ruleset: what a card, a claim or a block holds. */
+export type Role = (typeof ALL_ROLES)[number];
+/** The `original` ruleset's roles (RULESETS.original.roles), in role order. */
+export const ROLES = [
+  'duke',
+  'assassin',
+  'captain',
+  'ambassador',
+  'contessa',
+] as const satisfies readonly Role[];
+
+/** Every turn action of every ruleset. */
+export const ALL_TURN_ACTIONS = [
+  'income',
+  'foreign_aid',
+  'coup',
+  'tax',
+  'assassinate',
+  'steal',
+  'exchange',
+  'interrogate',
+] as const;
+/** A turn action of any ruleset. */
+export type AnyTurnActionType = (typeof ALL_TURN_ACTIONS)[number];
+/** The `original` ruleset's turn actions, in the order legalActions lists them. */
 export const TURN_ACTIONS = [
   'income',
   'foreign_aid',
@@ -12,12 +47,37 @@ export const TURN_ACTIONS = [
   'assassinate',
   'steal',
   'exchange',
-] as const;
+] as const satisfies readonly AnyTurnActionType[];
+/** A turn action of the `original` ruleset (code written before rulesets; new code takes AnyTurnActionType). */
 export type TurnActionType = (typeof TURN_ACTIONS)[number];
 
-export const RESPONSE_ACTIONS = ['challenge', 'block', 'pass', 'lose_card', 'return_cards'] as const;
+/** Every answer outside a turn, of every ruleset. */
+export const ALL_RESPONSE_ACTIONS = [
+  'challenge',
+  'block',
+  'pass',
+  'lose_card',
+  'return_cards',
+  'show_card',
+  'allow',
+  'force_exchange',
+] as const;
+/** An answer outside a turn, of any ruleset. */
+export type AnyResponseActionType = (typeof ALL_RESPONSE_ACTIONS)[number];
+/** The `original` ruleset's answers outside a turn. */
+export const RESPONSE_ACTIONS = [
+  'challenge',
+  'block',
+  'pass',
+  'lose_card',
+  'return_cards',
+] as const satisfies readonly AnyResponseActionType[];
+/** An answer of the `original` ruleset outside a turn. */
 export type ResponseActionType = (typeof RESPONSE_ACTIONS)[number];
 
+/** Any decision's type, of any ruleset. */
+export type AnyActionType = AnyTurnActionType | AnyResponseActionType;
+/** A decision's type in the `original` ruleset. */
 export type ActionType = TurnActionType | ResponseActionType;
 
 export interface ActionData {
@@ -29,10 +89,25 @@ export interface ActionData {
 
 /** A decision, exactly as listed by legalActions and sent by agents. */
 export interface Action {
-  type: ActionType;
+  type: AnyActionType;
   data?: ActionData;
 }
 
+/** Every phase of every ruleset. */
+export const ALL_PHASES = [
+  'action',
+  'challenge_action',
+  'block',
+  'challenge_block',
+  'lose_influence',
+  'exchange_return',
+  'interrogate_show',
+  'interrogate_decide',
+  'game_over',
+] as const;
+/** A phase of any ruleset. */
+export type AnyPhase = (typeof ALL_PHASES)[number];
+/** The `original` ruleset's phases. */
 export const PHASES = [
   'action',
   'challenge_action',
@@ -41,7 +116,8 @@ export const PHASES = [
   'lose_influence',
   'exchange_return',
   'game_over',
-] as const;
+] as const satisfies readonly AnyPhase[];
+/** A phase of the `original` ruleset. */
 export type Phase = (typeof PHASES)[number];
 
 export interface Card {
@@ -58,7 +134,7 @@ export interface PlayerState {
 
 /** The action being carried out this turn. */
 export interface PendingAction {
-  action: TurnActionType;
+  action: AnyTurnActionType;
   actor: number;
   target: number | null;
   claim: Role | null;
@@ -92,10 +168,15 @@ export type EndReason = 'last_standing' | 'turn_cap';
 
 export interface GameState {
   engineVersion: string;
+  /**
+   * The rules this game is played by (RULESETS[ruleset]). States made before rulesets were values have
+   * no such field: they are `original` games (rulesetOf).
+   */
+  ruleset: RulesetId;
   players: PlayerState[];
   /** deck[0] is the top; draws take from the front. */
   deck: Role[];
-  phase: Phase;
+  phase: AnyPhase;
   activeSeat: number;
   turn: number;
   /** PRNG state (xoroshiro128+, pure-rand), seeded as `engineVersion` says. */
@@ -105,8 +186,13 @@ export interface GameState {
   /** Seats that owe influence, in order; the first one is asked. */
   losses: InfluenceDue[];
   after: Continuation | null;
-  /** The 2 cards drawn by an exchange, during exchange_return. */
+  /** The cards drawn by an exchange (the ruleset says how many), during exchange_return. */
   drawn: Role[];
+  /**
+   * `inquisitors` only (absent from other games): during interrogate_decide, the slot of the card the
+   * interrogated seat showed; null otherwise. Private to that seat, like every slot.
+   */
+  shownSlot?: number | null;
   /** Seats in the order they were eliminated. */
   eliminationOrder: number[];
   endReason: EndReason | null;
@@ -121,12 +207,12 @@ export type GameEvent =
   | (EventBase & {
       type: 'declared';
       seat: number;
-      action: TurnActionType;
+      action: AnyTurnActionType;
       target: number | null;
       claim: Role | null;
       cost: number;
     })
-  | (EventBase & { type: 'passed'; seat: number; phase: Phase })
+  | (EventBase & { type: 'passed'; seat: number; phase: AnyPhase })
   | (EventBase & {
       type: 'challenged';
       seat: number;
@@ -160,11 +246,36 @@ export type GameEvent =
   | (EventBase & {
       type: 'resolved';
       seat: number;
-      action: TurnActionType;
+      action: AnyTurnActionType;
       target: number | null;
       outcome: 'done' | 'blocked' | 'cancelled' | 'no_effect';
       /** Coins gained by the actor (stolen coins included). */
       coins: number;
+    })
+  | (EventBase & {
+      /** `inquisitors`: the interrogated seat showed one of its face-down cards to the interrogator. */
+      type: 'interrogation_shown';
+      /** The interrogated seat, which showed the card. */
+      seat: number;
+      interrogator: number;
+      /** The shown card's slot: private to the interrogated seat. */
+      slot?: number;
+      /** The shown role: private to the two seats (absent in everyone else's copies). */
+      role?: Role;
+    })
+  | (EventBase & {
+      /** `inquisitors`: the interrogator let the target keep the shown card, or forced an exchange. */
+      type: 'interrogation_decided';
+      /** The interrogator. */
+      seat: number;
+      target: number;
+      forced: boolean;
+      /** The shown role: private to the two seats. */
+      role?: Role;
+      /** The shown card's slot, where a forced replacement now is: private to the target. */
+      slot?: number;
+      /** The card a forced exchange drew into the slot: private to the target. */
+      replacement?: Role;
     })
   | (EventBase & { type: 'exchange_drawn'; seat: number; count: number; roles?: Role[] })
   | (EventBase & { type: 'exchange_returned'; seat: number; count: number; returned?: Role[] })
@@ -178,7 +289,7 @@ export interface PublicPlayerView {
   seat: number;
   coins: number;
   faceDown: number;
-  /** Revealed roles in ROLES order (never slot order: slots are private to their seat). */
+  /** Revealed roles in role order (ALL_ROLES; never slot order: slots are private to their seat). */
   revealed: Role[];
   eliminated: boolean;
 }
@@ -189,12 +300,14 @@ export interface OwnView {
   cards: Card[];
   /** Only during this seat's exchange_return. */
   drawn?: Role[];
+  /** Only during interrogate_decide, for the interrogator and the interrogated seat: the role shown. */
+  shown?: Role;
 }
 
 /** What one seat (or a spectator, seat null) may know. */
 export interface PlayerView {
   seat: number | null;
-  phase: Phase;
+  phase: AnyPhase;
   turn: number;
   activeSeat: number;
   deckSize: number;
@@ -217,6 +330,8 @@ export interface GameSetup {
 export interface CreateGameOptions {
   players: number;
   seed: string;
+  /** The rules to play (default `original`): RULESETS holds them. */
+  ruleset?: RulesetId;
   setup?: GameSetup;
   /**
    * The engine version to play (default ENGINE_VERSION): a replay is re-run with the version that
