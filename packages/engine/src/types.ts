@@ -63,7 +63,7 @@ export const ALL_RESPONSE_ACTIONS = [
   'force_exchange',
 ] as const;
 /** An answer outside a turn, of any ruleset. */
-export type AnyResponseActionType = (typeof ALL_RESPONSE_ACTIONS)[number];
+export type ResponseActionType = (typeof ALL_RESPONSE_ACTIONS)[number];
 /** The `original` ruleset's answers outside a turn. */
 export const RESPONSE_ACTIONS = [
   'challenge',
@@ -71,14 +71,10 @@ export const RESPONSE_ACTIONS = [
   'pass',
   'lose_card',
   'return_cards',
-] as const satisfies readonly AnyResponseActionType[];
-/** An answer of the `original` ruleset outside a turn. */
-export type ResponseActionType = (typeof RESPONSE_ACTIONS)[number];
+] as const satisfies readonly ResponseActionType[];
 
 /** Any decision's type, of any ruleset. */
-export type AnyActionType = AnyTurnActionType | AnyResponseActionType;
-/** A decision's type in the `original` ruleset. */
-export type ActionType = TurnActionType | ResponseActionType;
+export type ActionType = AnyTurnActionType | ResponseActionType;
 
 export interface ActionData {
   target?: number;
@@ -89,7 +85,7 @@ export interface ActionData {
 
 /** A decision, exactly as listed by legalActions and sent by agents. */
 export interface Action {
-  type: AnyActionType;
+  type: ActionType;
   data?: ActionData;
 }
 
@@ -106,7 +102,7 @@ export const ALL_PHASES = [
   'game_over',
 ] as const;
 /** A phase of any ruleset. */
-export type AnyPhase = (typeof ALL_PHASES)[number];
+export type Phase = (typeof ALL_PHASES)[number];
 /** The `original` ruleset's phases. */
 export const PHASES = [
   'action',
@@ -116,9 +112,7 @@ export const PHASES = [
   'lose_influence',
   'exchange_return',
   'game_over',
-] as const satisfies readonly AnyPhase[];
-/** A phase of the `original` ruleset. */
-export type Phase = (typeof PHASES)[number];
+] as const satisfies readonly Phase[];
 
 export interface Card {
   role: Role;
@@ -176,7 +170,7 @@ export interface GameState {
   players: PlayerState[];
   /** deck[0] is the top; draws take from the front. */
   deck: Role[];
-  phase: AnyPhase;
+  phase: Phase;
   activeSeat: number;
   turn: number;
   /** PRNG state (xoroshiro128+, pure-rand), seeded as `engineVersion` says. */
@@ -212,7 +206,7 @@ export type GameEvent =
       claim: Role | null;
       cost: number;
     })
-  | (EventBase & { type: 'passed'; seat: number; phase: AnyPhase })
+  | (EventBase & { type: 'passed'; seat: number; phase: Phase })
   | (EventBase & {
       type: 'challenged';
       seat: number;
@@ -307,7 +301,7 @@ export interface OwnView {
 /** What one seat (or a spectator, seat null) may know. */
 export interface PlayerView {
   seat: number | null;
-  phase: AnyPhase;
+  phase: Phase;
   turn: number;
   activeSeat: number;
   deckSize: number;

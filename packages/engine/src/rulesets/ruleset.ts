@@ -5,7 +5,7 @@ import type {
   GameState,
   OwnView,
   PendingAction,
-  AnyPhase,
+  Phase,
   Role,
   RulesetId,
   AnyTurnActionType,
@@ -48,7 +48,7 @@ export interface ActionRule {
 
 /** A phase an action rule adds: one seat answers, chosen by `seat`. */
 export interface PhaseRule {
-  readonly phase: AnyPhase;
+  readonly phase: Phase;
   /** The seat that must answer now. */
   readonly seat: (s: GameState) => number;
   /** Its legal answers (shared, never modified: legalActions copies the list). */
@@ -82,9 +82,9 @@ export interface Ruleset {
   /** The turn actions beyond the classic seven (income ... exchange). */
   readonly extraActions: readonly AnyTurnActionType[];
   /** Every phase a game of this ruleset can be in. */
-  readonly phases: readonly AnyPhase[];
+  readonly phases: readonly Phase[];
   /** The rule of each phase an action brings (the core's phases are not listed here). */
-  readonly phase: Readonly<Partial<Record<AnyPhase, PhaseRule>>>;
+  readonly phase: Readonly<Partial<Record<Phase, PhaseRule>>>;
 }
 
 const CLASSIC_ACTIONS: readonly AnyTurnActionType[] = [
@@ -96,7 +96,7 @@ const CLASSIC_ACTIONS: readonly AnyTurnActionType[] = [
   'steal',
   'exchange',
 ];
-const CORE_PHASES: readonly AnyPhase[] = [
+const CORE_PHASES: readonly Phase[] = [
   'action',
   'challenge_action',
   'block',
@@ -113,7 +113,7 @@ export function defineRuleset(def: {
 }): Ruleset {
   const copiesPerRole = def.copiesPerRole ?? 3;
   const action: Partial<Record<AnyTurnActionType, ActionRule>> = {};
-  const phase: Partial<Record<AnyPhase, PhaseRule>> = {};
+  const phase: Partial<Record<Phase, PhaseRule>> = {};
   const has = (r: Role | null) => r === null || def.roles.includes(r);
   for (const rule of def.actions) {
     if (action[rule.type]) throw new Error(`ruleset ${def.id}: ${rule.type} listed twice`);
@@ -137,7 +137,7 @@ export function defineRuleset(def: {
     phases: Object.freeze([
       ...CORE_PHASES,
       ...(exchangeDraw > 0 ? (['exchange_return'] as const) : []),
-      ...(Object.keys(phase) as AnyPhase[]),
+      ...(Object.keys(phase) as Phase[]),
       'game_over' as const,
     ]),
     phase: Object.freeze(phase),
