@@ -19,6 +19,7 @@ export function endGame(d: Draft, reason: EndReason): void {
   s.window = null;
   s.losses = [];
   s.after = null;
+  if (s.shownSlot !== undefined) s.shownSlot = null;
   s.endReason = reason;
   d.emit({ type: 'game_over', turn: s.turn, reason, ranking: computeRanking(s) });
 }
@@ -30,6 +31,8 @@ export function endTurn(d: Draft): void {
   s.window = null;
   s.losses = [];
   s.after = null;
+  // A ruleset's per-turn secret (an interrogation's shown slot) ends with the turn.
+  if (s.shownSlot !== undefined) s.shownSlot = null;
   s.turn += 1;
   if (s.turn >= TURN_CAP) {
     endGame(d, 'turn_cap');

@@ -184,7 +184,8 @@ export interface GameState {
   drawn: Role[];
   /**
    * `inquisitors` only (absent from other games): during interrogate_decide, the slot of the card the
-   * interrogated seat showed; null otherwise. Private to that seat, like every slot.
+   * interrogated seat showed; null otherwise (the end of a turn or of the game clears it). Private to that
+   * seat, like every slot.
    */
   shownSlot?: number | null;
   /** Seats in the order they were eliminated. */

@@ -18,9 +18,8 @@ const pending = (s: GameState) => s.pending as PendingAction;
 /** The shown card's slot (set by show_card, cleared when the interrogation ends). */
 const shownSlot = (s: GameState) => s.shownSlot as number;
 
-/** Ends the interrogation: the shown slot is forgotten, the action resolves as `outcome`, the turn passes. */
+/** Ends the interrogation: the action resolves as `outcome`, the turn passes (endTurn forgets the slot). */
 function finish(d: Draft, outcome: 'done' | 'no_effect'): void {
-  d.s.shownSlot = null;
   resolved(d, outcome);
   endTurn(d);
 }
@@ -28,10 +27,8 @@ function finish(d: Draft, outcome: 'done' | 'no_effect'): void {
 /** A forfeit during the interrogation: the actor's leaving ends the turn; the target's ends the action. */
 function forfeitDuring(d: Draft, seat: number): void {
   const p = pending(d.s);
-  if (seat === p.actor) {
-    d.s.shownSlot = null;
-    endTurn(d);
-  } else if (seat === p.target) finish(d, 'no_effect');
+  if (seat === p.actor) endTurn(d);
+  else if (seat === p.target) finish(d, 'no_effect');
 }
 
 const SHOW_CARD = slotChoices('show_card');
