@@ -33,9 +33,5 @@ export function gameOf(g: GameParams): GameState {
 
 /** Plays the game `g` describes to the end with random legal answers (see randomChooser). */
 export function playGame(g: GameParams, opts: RandomGameOptions = {}): GameRecord {
-  return playOut(
-    gameOf(g),
-    randomChooser(g.chooser, { forfeitRate: g.forfeitRate }),
-    opts,
-  );
+  return playOut(gameOf(g), randomChooser(g.chooser, { forfeitRate: g.forfeitRate }), opts);
 }
