@@ -30,7 +30,8 @@ export function unknownRuleset(id: unknown): string {
  */
 export function rulesetOf(s: Pick<GameState, 'ruleset'>): Ruleset {
   const id = s.ruleset;
-  if (id === undefined) return original;
+  // Most calls are for `original` games (or states older than rulesets): skip the map.
+  if (id === 'original' || id === undefined) return original;
   const r = BY_ID.get(id);
   if (!r) throw new Error(unknownRuleset(id));
   return r;
