@@ -1,4 +1,5 @@
 import { Draft } from './draft';
+import { rulesetOf } from './rulesets';
 import { answerWindow, challenge, declare, loseCard, returnCards, takeLosses } from './flow';
 import { legalList } from './legal';
 import { isPending } from './pending';
@@ -75,7 +76,7 @@ export function applyAction(s: GameState, seat: number, a: Action): ApplyResult 
         `${describe(a)} is not legal for seat ${seat} in ${s.phase}; legal: ${options}`,
       );
     }
-    const d = new Draft(s);
+    const d = new Draft(s, rulesetOf(s));
     step(d, seat, legal);
     return { ok: true, state: d.s, events: d.events };
   } catch (err) {

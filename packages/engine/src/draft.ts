@@ -1,20 +1,20 @@
-import { rulesetOf } from './rulesets';
-import type { Ruleset } from './rulesets';
+import type { Draft as Step, Ruleset } from './rulesets/ruleset';
 import type { GameEvent, GameState, PlayerState } from './types';
 
 // Copy-on-write over one step: the input state is never modified. Only the top-level object, the
 // players that change and the deck when it changes are copied, which keeps a step cheap.
-export class Draft {
+export class Draft implements Step {
   readonly s: GameState;
-  /** The rules the game is played by (its state's ruleset). */
-  readonly rules: Ruleset;
   readonly events: GameEvent[] = [];
   private copiedPlayers = 0; // bitmask of seats already copied in this step
   private deckCopied = false;
 
-  constructor(state: GameState) {
+  /** A step from `state`, played by `rules` (rulesetOf(state)). */
+  constructor(
+    state: GameState,
+    readonly rules: Ruleset,
+  ) {
     this.s = cloneTop(state);
-    this.rules = rulesetOf(state);
   }
 
   /** A writable copy of a seat's state (its cards array included). */

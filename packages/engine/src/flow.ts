@@ -1,9 +1,8 @@
 import { TURN_CAP } from './constants';
-import type { Draft } from './draft';
 import { computeRanking } from './ranking';
 import { shuffleInPlace } from '@coup/random';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
-import type { ActionRule } from './rulesets';
+import type { ActionRule, Draft } from './rulesets/ruleset';
 import type { EndReason, LossReason, PendingAction, Role, AnyTurnActionType, WindowAnswer } from './types';
 import { firstYes, windowSettled } from './window';
 

@@ -1,4 +1,5 @@
 import { Draft } from './draft';
+import { rulesetOf } from './rulesets';
 import { endTurn, leaveWindow, resolveAction, returnDrawn, revealCard, takeLosses } from './flow';
 import { isSeat } from './seats';
 import { ALL_ROLES } from './types';
@@ -12,7 +13,7 @@ import { engineTraits } from './versions';
 export function forfeit(s: GameState, seat: number): { state: GameState; events: GameEvent[] } {
   if (s.phase === 'game_over' || !isSeat(s, seat) || s.players[seat]?.eliminated)
     return { state: s, events: [] };
-  const d = new Draft(s);
+  const d = new Draft(s, rulesetOf(s));
   const phase = s.phase;
   const pending = s.pending;
   const isActor = seat === s.activeSeat;

@@ -12,7 +12,7 @@ export {
 } from './constants';
 export { COST, CLAIM, BLOCK_ROLES, TARGETED } from './original-tables';
 export { RULESETS, DEFAULT_RULESET, defineRuleset, isRulesetId, rulesetOf, unknownRuleset } from './rulesets';
-export type { ActionRule, PhaseRule, Redactor, Ruleset } from './rulesets';
+export type { ActionRule, Draft, PhaseRule, Redactor, Ruleset } from './rulesets';
 export { ENGINE_VERSIONS, isEngineVersion, unknownEngineVersion } from './versions';
 export { createGame, fullDeck } from './create';
 export { pendingSeats } from './pending';

@@ -1,7 +1,6 @@
-import type { Draft } from '../draft';
 import { endTurn, owe, resolved } from '../flow';
 import type { PendingAction, Role } from '../types';
-import type { ActionRule } from './ruleset';
+import type { ActionRule, Draft } from './ruleset';
 
 // The seven actions of the classic game, as rules the rulesets list. Where rulesets differ (who claims
 // an exchange and how many cards it draws, who may block a steal) the rule is made by a function.

@@ -4,7 +4,7 @@ import { inquisitors } from './inquisitors';
 import { original } from './original';
 import type { Redactor, Ruleset } from './ruleset';
 
-export type { ActionRule, PhaseRule, Redactor, Ruleset } from './ruleset';
+export type { ActionRule, Draft, PhaseRule, Redactor, Ruleset } from './ruleset';
 export { defineRuleset } from './ruleset';
 
 /** Every ruleset this engine plays, by id. */

@@ -1,11 +1,10 @@
 import { shuffleInPlace } from '@coup/random';
 import { frozenAction, slotChoices } from '../action-lists';
-import type { Draft } from '../draft';
 import { endTurn, resolved } from '../flow';
 import { faceDownMask } from '../seats';
 import type { Action, GameEvent, GameState, PendingAction, PlayerState, Role } from '../types';
 import { assassinate, coup, exchange, foreignAid, income, steal, tax } from './classic-actions';
-import type { ActionRule, PhaseRule } from './ruleset';
+import type { ActionRule, Draft, PhaseRule } from './ruleset';
 import { defineRuleset } from './ruleset';
 
 // The Inquisitor game, as treason (the archive's server) plays it, in one file: the inquisitor replaces

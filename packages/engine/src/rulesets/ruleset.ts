@@ -1,14 +1,14 @@
-import type { Draft } from '../draft';
 import type {
   Action,
+  AnyTurnActionType,
   GameEvent,
   GameState,
   OwnView,
   PendingAction,
   Phase,
+  PlayerState,
   Role,
   RulesetId,
-  AnyTurnActionType,
 } from '../types';
 
 // A ruleset is a value: its roles and deck, and a named list of action rules over the shared core (like
@@ -18,6 +18,26 @@ import type {
 // action costs, claims, targets and who may block it, and what it does once it stands; an action that
 // needs more (an interrogation) brings its own phases and events. Adding a ruleset is one file that
 // lists its roles and rules (DESIGN.md "Adding a ruleset").
+
+/**
+ * One step of the game as the rules change it (draft.ts's copy-on-write Draft): the state being written,
+ * the game's rules, and the events the step emits. Declared here, with the rules that receive it, so that
+ * the rules and the draft do not import each other.
+ */
+export interface Draft {
+  /** The state after the step, being written (the input state is never modified). */
+  readonly s: GameState;
+  readonly rules: Ruleset;
+  readonly events: GameEvent[];
+  /** A writable copy of a seat's state (its cards array included). */
+  player(seat: number): PlayerState;
+  /** Read-only access to a seat's current state. */
+  peek(seat: number): Readonly<PlayerState>;
+  /** The writable deck. */
+  deck(): GameState['deck'];
+  emit(event: GameEvent): void;
+  readonly over: boolean;
+}
 
 /** Redacts one event type for a seat (null: a spectator): RULES.md "What a seat sees". */
 export type Redactor = (e: GameEvent, seat: number | null) => GameEvent;
