@@ -46,7 +46,11 @@ export const TURN_ACTIONS = [
   'steal',
   'exchange',
 ] as const satisfies readonly AnyTurnActionType[];
-/** A turn action of the `original` ruleset (code written before rulesets; new code takes AnyTurnActionType). */
+/**
+ * A turn action of the `original` ruleset. Unlike Role, Phase and ActionType it keeps its old meaning,
+ * because code written before rulesets keys tables of the seven actions by it (`Record<TurnActionType,
+ * ...>`); the engine's data (pending actions, events) takes AnyTurnActionType.
+ */
 export type TurnActionType = (typeof TURN_ACTIONS)[number];
 
 /** Every answer outside a turn, of every ruleset. */
