@@ -14,7 +14,7 @@ import { defineRuleset } from './ruleset';
 
 const pending = (s: GameState) => s.pending as PendingAction;
 
-/** The shown card's slot (set by show_card, cleared when the interrogation ends). */
+/** The shown card's slot (set by show_card; the end of the turn clears it). */
 const shownSlot = (s: GameState) => s.shownSlot as number;
 
 /** Ends the interrogation: the action resolves as `outcome`, the turn passes (endTurn forgets the slot). */
