@@ -14,6 +14,8 @@ export const BASE_VALUE: Readonly<Record<Role, number>> = {
   captain: 4,
   contessa: 3.5,
   ambassador: 2.5,
+  // The Inquisitor game's role (issue 20): valued like the ambassador it replaces until the bots learn it.
+  inquisitor: 2.5,
 };
 
 /** lose_card: reveal the least valuable face-down card. */

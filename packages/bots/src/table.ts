@@ -23,7 +23,7 @@ export interface Table {
 const COPIES = 3;
 
 export function zeroCounts(): Record<Role, number> {
-  return { duke: 0, assassin: 0, captain: 0, ambassador: 0, contessa: 0 };
+  return { duke: 0, assassin: 0, captain: 0, ambassador: 0, inquisitor: 0, contessa: 0 };
 }
 
 export function readTable(req: DecisionRequest): Table {

@@ -1,4 +1,5 @@
 import { Draft } from './draft';
+import { rulesetOf } from './rulesets';
 import { answerWindow, challenge, declare, loseCard, returnCards, takeLosses } from './flow';
 import { legalList } from './legal';
 import { isPending } from './pending';
@@ -11,7 +12,7 @@ import type {
   GameState,
   PendingAction,
   Role,
-  TurnActionType,
+  AnyTurnActionType,
 } from './types';
 
 const fail = (code: EngineError['code'], message: string): ApplyResult => ({
@@ -75,7 +76,7 @@ export function applyAction(s: GameState, seat: number, a: Action): ApplyResult 
         `${describe(a)} is not legal for seat ${seat} in ${s.phase}; legal: ${options}`,
       );
     }
-    const d = new Draft(s);
+    const d = new Draft(s, rulesetOf(s));
     step(d, seat, legal);
     return { ok: true, state: d.s, events: d.events };
   } catch (err) {
@@ -96,7 +97,7 @@ function step(d: Draft, seat: number, a: Action): void {
   const s = d.s;
   switch (s.phase) {
     case 'action':
-      return declare(d, seat, a.type as TurnActionType, a.data?.target ?? null);
+      return declare(d, seat, a.type as AnyTurnActionType, a.data?.target ?? null);
     case 'challenge_action':
       return answerWindow(d, seat, a.type === 'challenge' ? 'challenge' : 'pass');
     case 'block':
@@ -113,5 +114,8 @@ function step(d: Draft, seat: number, a: Action): void {
       return loseCard(d, seat, a.data?.card_index as number);
     case 'exchange_return':
       return returnCards(d, seat, a.data?.return_indices as number[]);
+    default:
+      // A phase a ruleset's action brings (legalList found the answer in its rule's list).
+      return d.rules.phase[s.phase]?.apply(d, seat, a);
   }
 }

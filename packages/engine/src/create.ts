@@ -1,21 +1,20 @@
-import { COPIES_PER_ROLE, ENGINE_VERSION, HAND_SIZE, MAX_SEATS, MIN_SEATS, START_COINS } from './constants';
+import { ENGINE_VERSION, HAND_SIZE, MAX_SEATS, MIN_SEATS, START_COINS } from './constants';
 import { randomInt, shuffleInPlace } from '@coup/random';
 import { seedRng } from './rng';
-import { ROLES } from './types';
+import { DEFAULT_RULESET, RULESETS, isRulesetId, unknownRuleset } from './rulesets';
+import type { Ruleset } from './rulesets';
 import { isEngineVersion, unknownEngineVersion } from './versions';
-import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role } from './types';
+import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role, RulesetId } from './types';
 
-/** A full deck, in a fixed order, before shuffling. */
-export function fullDeck(): Role[] {
-  const deck: Role[] = [];
-  for (const r of ROLES) for (let i = 0; i < COPIES_PER_ROLE; i++) deck.push(r);
-  return deck;
+/** A ruleset's full deck (default `original`), in role order, before shuffling. */
+export function fullDeck(ruleset: RulesetId = DEFAULT_RULESET): Role[] {
+  return [...RULESETS[ruleset].deck];
 }
 
 /**
- * A new game from a seed (shuffled deck, dealt hands, first seat drawn) or from an explicit setup
- * (hands, coins and deck used as given), played by `engineVersion` (default: this one). Throws on invalid
- * options: this is a programming error, not agent input.
+ * A new game of `ruleset` (default `original`) from a seed (shuffled deck, dealt hands, first seat drawn)
+ * or from an explicit setup (hands, coins and deck used as given), played by `engineVersion` (default:
+ * this one). Throws on invalid options: this is a programming error, not agent input.
  */
 export function createGame(opts: CreateGameOptions): GameState {
   const n = opts?.players;
@@ -25,19 +24,22 @@ export function createGame(opts: CreateGameOptions): GameState {
   if (typeof opts.seed !== 'string') throw new Error('seed must be a string');
   const engineVersion = opts.engineVersion ?? ENGINE_VERSION;
   if (!isEngineVersion(engineVersion)) throw new Error(unknownEngineVersion(engineVersion));
+  const rulesetId = opts.ruleset ?? DEFAULT_RULESET;
+  if (!isRulesetId(rulesetId)) throw new Error(unknownRuleset(rulesetId));
+  const rules = RULESETS[rulesetId];
   let rng = seedRng(opts.seed, engineVersion);
   let hands: Role[][];
   let deck: Role[];
   let coins: number[];
   let firstSeat: number | undefined;
   if (opts.setup) {
-    validateSetup(n, opts.setup);
+    validateSetup(n, opts.setup, rules);
     hands = opts.setup.hands.map((h) => [...h]);
     deck = [...opts.setup.deck];
     coins = opts.setup.coins ? [...opts.setup.coins] : new Array<number>(n).fill(START_COINS);
     firstSeat = opts.setup.firstSeat;
   } else {
-    deck = fullDeck();
+    deck = [...rules.deck];
     rng = shuffleInPlace(rng, deck);
     hands = Array.from({ length: n }, () => [] as Role[]);
     for (let round = 0; round < HAND_SIZE; round++) for (const h of hands) h.push(deck.shift() as Role);
@@ -49,8 +51,9 @@ export function createGame(opts: CreateGameOptions): GameState {
     cards: h.map((role) => ({ role, revealed: false })),
     eliminated: false,
   }));
-  return {
+  const state: GameState = {
     engineVersion,
+    ruleset: rulesetId,
     players,
     deck,
     phase: 'action',
@@ -65,9 +68,12 @@ export function createGame(opts: CreateGameOptions): GameState {
     eliminationOrder: [],
     endReason: null,
   };
+  // The interrogation's private slot exists only where an action brings interrogate_decide.
+  if (rules.phase.interrogate_decide) state.shownSlot = null;
+  return state;
 }
 
-function validateSetup(n: number, setup: GameSetup): void {
+function validateSetup(n: number, setup: GameSetup, rules: Ruleset): void {
   if (!Array.isArray(setup.hands) || setup.hands.length !== n)
     throw new Error(`setup.hands must hold ${n} hands`);
   for (const h of setup.hands) {
@@ -77,13 +83,14 @@ function validateSetup(n: number, setup: GameSetup): void {
   if (!Array.isArray(setup.deck)) throw new Error('setup.deck must be an array of roles');
   const counts = new Map<string, number>();
   for (const r of [...setup.hands.flat(), ...setup.deck]) {
-    if (!(ROLES as readonly string[]).includes(r)) throw new Error(`unknown role: ${String(r)}`);
+    if (!(rules.roles as readonly string[]).includes(r))
+      throw new Error(`unknown role in ${rules.id}: ${String(r)} (roles: ${rules.roles.join(', ')})`);
     counts.set(r, (counts.get(r) ?? 0) + 1);
   }
-  for (const r of ROLES) {
-    if (counts.get(r) !== COPIES_PER_ROLE) {
+  for (const r of rules.roles) {
+    if (counts.get(r) !== rules.copiesPerRole) {
       throw new Error(
-        `a setup must hold exactly ${COPIES_PER_ROLE} of each role (${r}: ${counts.get(r) ?? 0})`,
+        `a setup must hold exactly ${rules.copiesPerRole} of each role (${r}: ${counts.get(r) ?? 0})`,
       );
     }
   }

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyAction, createGame, legalActions, pendingSeats } from './index';
+import { applyAction, legalActions, pendingSeats } from './index';
 import type { Action, GameEvent, GameState } from './index';
 import { randomBelow, seededRandom, shuffled } from '@coup/random';
-import { applyChoice, gameArb, playGame, replay } from './testing';
+import { applyChoice, gameOf, playGame, replay, rulesetGameArb } from './testing';
 import type { Choice } from './testing';
 
 // RULES.md "Determinism" and "Simultaneous windows": the same seed and answers give the same game byte
-// for byte, a stored (JSON) state resumes identically, and the order of answers in a window never matters.
+// for byte, a stored (JSON) state resumes identically, and the order of answers in a window never matters;
+// in both rulesets (original and inquisitors).
 
 const LONG = { timeout: 60_000 };
 
@@ -26,9 +27,9 @@ function trace(initial: GameState, choices: readonly Choice[]): string[] {
 describe('determinism', LONG, () => {
   it('the same seed and the same answers give a byte-identical game', () => {
     fc.assert(
-      fc.property(gameArb, (g) => {
+      fc.property(rulesetGameArb, (g) => {
         const a = playGame(g);
-        const b = createGame({ players: g.players, seed: g.seed });
+        const b = gameOf(g);
         expect(JSON.stringify(b)).toBe(JSON.stringify(a.initial));
         expect(trace(b, a.choices)).toEqual(trace(a.initial, a.choices));
         // A second chooser from the same seed makes the same choices.
@@ -40,7 +41,7 @@ describe('determinism', LONG, () => {
 
   it('a JSON round trip of any state continues identically', () => {
     fc.assert(
-      fc.property(gameArb, fc.double({ min: 0, max: 1, noNaN: true }), (g, at) => {
+      fc.property(rulesetGameArb, fc.double({ min: 0, max: 1, noNaN: true }), (g, at) => {
         const a = playGame(g);
         const k = Math.floor(at * a.choices.length);
         const mid = replay(a.initial, a.choices.slice(0, k)).state;
@@ -76,7 +77,7 @@ describe('simultaneous windows', LONG, () => {
   it('the order of the answers never changes the outcome', () => {
     let windows = 0;
     fc.assert(
-      fc.property(gameArb, fc.nat(), (g, sample) => {
+      fc.property(rulesetGameArb, fc.nat(), (g, sample) => {
         const random = seededRandom(sample);
         const pick = (n: number) => randomBelow(random, n);
         playGame(g, {

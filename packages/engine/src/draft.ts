@@ -1,14 +1,19 @@
+import type { Draft as Step, Ruleset } from './rulesets/ruleset';
 import type { GameEvent, GameState, PlayerState } from './types';
 
 // Copy-on-write over one step: the input state is never modified. Only the top-level object, the
 // players that change and the deck when it changes are copied, which keeps a step cheap.
-export class Draft {
+export class Draft implements Step {
   readonly s: GameState;
   readonly events: GameEvent[] = [];
   private copiedPlayers = 0; // bitmask of seats already copied in this step
   private deckCopied = false;
 
-  constructor(state: GameState) {
+  /** A step from `state`, played by `rules` (rulesetOf(state)). */
+  constructor(
+    state: GameState,
+    readonly rules: Ruleset,
+  ) {
     this.s = cloneTop(state);
   }
 
@@ -53,8 +58,9 @@ export class Draft {
 
 /** A shallow copy with every field listed, so all states share one hidden class (faster than spread). */
 function cloneTop(s: GameState): GameState {
-  return {
+  const c: GameState = {
     engineVersion: s.engineVersion,
+    ruleset: s.ruleset,
     players: s.players,
     deck: s.deck,
     phase: s.phase,
@@ -69,4 +75,7 @@ function cloneTop(s: GameState): GameState {
     eliminationOrder: s.eliminationOrder,
     endReason: s.endReason,
   };
+  // Only games whose rules interrogate have the field, so `original` states keep their old shape.
+  if (s.shownSlot !== undefined) c.shownSlot = s.shownSlot;
+  return c;
 }

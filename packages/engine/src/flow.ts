@@ -1,13 +1,15 @@
-import { BLOCK_ROLES, CLAIM, COST, TURN_CAP } from './constants';
-import type { Draft } from './draft';
-import { firstYes, windowSettled } from './pending';
+import { TURN_CAP } from './constants';
 import { computeRanking } from './ranking';
 import { shuffleInPlace } from '@coup/random';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
-import type { EndReason, LossReason, PendingAction, Role, TurnActionType, WindowAnswer } from './types';
+import type { ActionRule, Draft } from './rulesets/ruleset';
+import type { EndReason, LossReason, PendingAction, Role, AnyTurnActionType, WindowAnswer } from './types';
+import { firstYes, windowSettled } from './window';
 
-// The rules as transitions over a Draft. Each function leaves the draft in a state that waits for
-// a decision (or is over); none of them validates input: apply.ts only calls them with legal actions.
+// The shared core of every ruleset as transitions over a Draft: declaring, the challenge and block
+// windows, losing influence, elimination, the turn cap and exchange_return. What an action costs, claims
+// and does comes from the game's ruleset (d.rules). Each function leaves the draft in a state that waits
+// for a decision (or is over); none of them validates input: apply.ts only calls them with legal actions.
 
 export function endGame(d: Draft, reason: EndReason): void {
   const s = d.s;
@@ -16,6 +18,7 @@ export function endGame(d: Draft, reason: EndReason): void {
   s.window = null;
   s.losses = [];
   s.after = null;
+  if (s.shownSlot !== undefined) s.shownSlot = null;
   s.endReason = reason;
   d.emit({ type: 'game_over', turn: s.turn, reason, ranking: computeRanking(s) });
 }
@@ -27,6 +30,8 @@ export function endTurn(d: Draft): void {
   s.window = null;
   s.losses = [];
   s.after = null;
+  // A ruleset's per-turn secret (an interrogation's shown slot) ends with the turn.
+  if (s.shownSlot !== undefined) s.shownSlot = null;
   s.turn += 1;
   if (s.turn >= TURN_CAP) {
     endGame(d, 'turn_cap');
@@ -56,7 +61,8 @@ export function revealCard(d: Draft, seat: number, slot: number, reason: LossRea
   if (faceDownCount(p) === 0) eliminate(d, seat);
 }
 
-function resolved(d: Draft, outcome: 'done' | 'blocked' | 'cancelled' | 'no_effect', coins = 0): void {
+/** The `resolved` event of the pending action. */
+export function resolved(d: Draft, outcome: 'done' | 'blocked' | 'cancelled' | 'no_effect', coins = 0): void {
   const p = d.s.pending as PendingAction;
   d.emit({
     type: 'resolved',
@@ -69,25 +75,18 @@ function resolved(d: Draft, outcome: 'done' | 'blocked' | 'cancelled' | 'no_effe
   });
 }
 
-export function declare(d: Draft, actor: number, action: TurnActionType, target: number | null): void {
+const ruleOf = (d: Draft, action: AnyTurnActionType) => d.rules.action[action] as ActionRule;
+
+export function declare(d: Draft, actor: number, action: AnyTurnActionType, target: number | null): void {
   const s = d.s;
-  const cost = COST[action];
+  const rule = ruleOf(d, action);
+  const cost = rule.cost;
   if (cost > 0) d.player(actor).coins -= cost;
-  const claim = CLAIM[action];
+  const claim = rule.claim;
   s.pending = { action, actor, target, claim, blocker: null, blockRole: null };
   d.emit({ type: 'declared', turn: s.turn, seat: actor, action, target, claim, cost });
-  if (action === 'income') {
-    d.player(actor).coins += 1;
-    resolved(d, 'done', 1);
-    endTurn(d);
-  } else if (action === 'coup') {
-    resolved(d, 'done');
-    owe(d, target as number, 'coup', 'end_turn');
-  } else if (claim) {
-    openWindow(d, 'challenge_action');
-  } else {
-    blockOrResolve(d);
-  }
+  if (claim) openWindow(d, 'challenge_action');
+  else blockOrResolve(d);
 }
 
 function openWindow(d: Draft, kind: 'challenge_action' | 'block'): void {
@@ -143,7 +142,7 @@ function closeWindow(d: Draft): void {
 /** The block window, when the action is blockable and its target (if any) is still alive. */
 export function blockOrResolve(d: Draft): void {
   const p = d.s.pending as PendingAction;
-  const blockable = BLOCK_ROLES[p.action].length > 0;
+  const blockable = ruleOf(d, p.action).blockers.length > 0;
   const targetAlive = p.target === null || !d.peek(p.target).eliminated;
   if (blockable && targetAlive) openWindow(d, 'block');
   else resolveAction(d);
@@ -225,58 +224,13 @@ export function loseCard(d: Draft, seat: number, slot: number): void {
   if (!d.over) takeLosses(d);
 }
 
+/** The pending action stands: its rule carries it out. */
 export function resolveAction(d: Draft): void {
-  const s = d.s;
-  const p = s.pending as PendingAction;
-  const targetAlive = p.target !== null && !d.peek(p.target).eliminated;
-  switch (p.action) {
-    case 'foreign_aid':
-      d.player(p.actor).coins += 2;
-      resolved(d, 'done', 2);
-      return endTurn(d);
-    case 'tax':
-      d.player(p.actor).coins += 3;
-      resolved(d, 'done', 3);
-      return endTurn(d);
-    case 'steal': {
-      if (!targetAlive) {
-        resolved(d, 'no_effect');
-        return endTurn(d);
-      }
-      const victim = d.player(p.target as number);
-      const amount = Math.min(2, victim.coins);
-      victim.coins -= amount;
-      d.player(p.actor).coins += amount;
-      resolved(d, 'done', amount);
-      return endTurn(d);
-    }
-    case 'assassinate':
-      if (!targetAlive) {
-        resolved(d, 'no_effect');
-        return endTurn(d);
-      }
-      resolved(d, 'done');
-      return owe(d, p.target as number, 'assassinate', 'end_turn');
-    case 'exchange': {
-      const deck = d.deck();
-      s.drawn = deck.splice(0, 2);
-      s.phase = 'exchange_return';
-      d.emit({
-        type: 'exchange_drawn',
-        turn: s.turn,
-        seat: p.actor,
-        count: s.drawn.length,
-        roles: [...s.drawn],
-      });
-      return;
-    }
-    default:
-      // income and coup resolve when declared.
-      return endTurn(d);
-  }
+  const p = d.s.pending as PendingAction;
+  ruleOf(d, p.action).resolve(d, p);
 }
 
-/** The exchanging seat returns 2 of (its face-down cards in slot order, then the drawn cards). */
+/** The exchanging seat returns as many cards as it drew, from (its face-down cards in slot order, then the drawn cards). */
 export function returnCards(d: Draft, seat: number, indices: readonly number[]): void {
   const s = d.s;
   const p = d.player(seat);

@@ -1,7 +1,8 @@
 import { Draft } from './draft';
+import { rulesetOf } from './rulesets';
 import { endTurn, leaveWindow, resolveAction, returnDrawn, revealCard, takeLosses } from './flow';
 import { isSeat } from './seats';
-import { ROLES } from './types';
+import { ALL_ROLES } from './types';
 import type { GameEvent, GameState } from './types';
 import { engineTraits } from './versions';
 
@@ -12,7 +13,7 @@ import { engineTraits } from './versions';
 export function forfeit(s: GameState, seat: number): { state: GameState; events: GameEvent[] } {
   if (s.phase === 'game_over' || !isSeat(s, seat) || s.players[seat]?.eliminated)
     return { state: s, events: [] };
-  const d = new Draft(s);
+  const d = new Draft(s, rulesetOf(s));
   const phase = s.phase;
   const pending = s.pending;
   const isActor = seat === s.activeSeat;
@@ -45,12 +46,15 @@ export function forfeit(s: GameState, seat: number): { state: GameState; events:
       if (isActor) d.s.after = 'end_turn';
       takeLosses(d);
       break;
+    default:
+      // A phase a ruleset's action brings says how it goes on without the seat.
+      d.rules.phase[phase]?.forfeit(d, seat);
   }
   return { state: d.s, events: d.events };
 }
 
 /**
- * The face-down slots of `seat` in the order the forfeit reveals them. In role order (ROLES, then slot)
+ * The face-down slots of `seat` in the order the forfeit reveals them. In role order (ALL_ROLES, then slot)
  * the events say which roles the seat held and nothing about where they sat; engine 1.0.0 went by slot.
  */
 function revealOrder(s: GameState, seat: number): number[] {
@@ -60,7 +64,7 @@ function revealOrder(s: GameState, seat: number): number[] {
     if (!c.revealed) slots.push(slot);
   });
   if (engineTraits(s.engineVersion).forfeitOrder === 'role') {
-    const rank = (slot: number) => ROLES.indexOf(cards[slot]!.role);
+    const rank = (slot: number) => ALL_ROLES.indexOf(cards[slot]!.role);
     slots.sort((a, b) => rank(a) - rank(b) || a - b);
   }
   return slots;

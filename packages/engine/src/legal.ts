@@ -1,99 +1,109 @@
-import { BLOCK_ROLES, FORCED_COUP_COINS, MAX_SEATS } from './constants';
+import { frozenAction, slotChoices } from './action-lists';
+import { FORCED_COUP_COINS, MAX_SEATS } from './constants';
 import { isPending } from './pending';
-import { livingMask } from './seats';
-import type { Action, GameState, PlayerState, Role } from './types';
+import { DEFAULT_RULESET, RULESETS, rulesetOf, unknownRuleset } from './rulesets';
+import type { Ruleset } from './rulesets';
+import { faceDownMask, livingMask } from './seats';
+import { ALL_ROLES, RULESET_IDS } from './types';
+import type { Action, GameState, PlayerState, Role, RulesetId, AnyTurnActionType } from './types';
 
-// Legal-action lists are precomputed, frozen and shared: the same situation always returns the same
-// array, so asking for legal actions allocates nothing in the hot loop.
+// Legal-action lists are precomputed per ruleset, frozen and shared: the same situation always returns
+// the same array, so asking for legal actions allocates nothing in the hot loop.
 
-const freeze = <T>(x: T): T => Object.freeze(x);
-// Lists are shared but never handed out (legalActions copies them); frozen arrays are slow to read in V8.
-const list = <T>(x: T[]): readonly T[] => x;
-const act = (a: Action): Action => {
-  if (a.data) {
-    if (a.data.return_indices) freeze(a.data.return_indices);
-    freeze(a.data);
-  }
-  return freeze(a);
-};
+const PASS = frozenAction({ type: 'pass' });
+const CHALLENGE = frozenAction({ type: 'challenge' });
+const CHALLENGE_OR_PASS: readonly Action[] = [CHALLENGE, PASS];
+const BLOCK = Object.fromEntries(
+  ALL_ROLES.map((role) => [role, frozenAction({ type: 'block', data: { role } })]),
+) as Record<Role, Action>;
+const LOSE_CARD = slotChoices('lose_card');
 
-const PASS = act({ type: 'pass' });
-const CHALLENGE = act({ type: 'challenge' });
-const INCOME = act({ type: 'income' });
-const FOREIGN_AID = act({ type: 'foreign_aid' });
-const TAX = act({ type: 'tax' });
-const EXCHANGE = act({ type: 'exchange' });
-const targeted = (type: 'coup' | 'assassinate' | 'steal') =>
-  Array.from({ length: MAX_SEATS }, (_, target) => act({ type, data: { target } }));
-const COUP = targeted('coup');
-const ASSASSINATE = targeted('assassinate');
-const STEAL = targeted('steal');
-const BLOCK: Record<Role, Action> = {
-  duke: act({ type: 'block', data: { role: 'duke' } }),
-  assassin: act({ type: 'block', data: { role: 'assassin' } }),
-  captain: act({ type: 'block', data: { role: 'captain' } }),
-  ambassador: act({ type: 'block', data: { role: 'ambassador' } }),
-  contessa: act({ type: 'block', data: { role: 'contessa' } }),
-};
+/** The actions of one type: the untargeted one, or one per target seat. */
+function actionsOf(type: AnyTurnActionType, targeted: boolean): readonly Action[] {
+  if (!targeted) return [frozenAction({ type })];
+  return Array.from({ length: MAX_SEATS }, (_, target) => frozenAction({ type, data: { target } }));
+}
 
-const CHALLENGE_OR_PASS = list([CHALLENGE, PASS]);
-const BLOCK_LISTS = {
-  foreign_aid: list([...BLOCK_ROLES.foreign_aid.map((r) => BLOCK[r]), PASS]),
-  steal: list([...BLOCK_ROLES.steal.map((r) => BLOCK[r]), PASS]),
-  assassinate: list([...BLOCK_ROLES.assassinate.map((r) => BLOCK[r]), PASS]),
-};
+/** `count` ascending distinct indices out of `size`, in lexicographic order. */
+function combinations(size: number, count: number): number[][] {
+  if (count === 0) return [[]];
+  const out: number[][] = [];
+  for (let first = 0; first <= size - count; first++)
+    for (const rest of combinations(size - first - 1, count - 1))
+      out.push([first, ...rest.map((i) => i + first + 1)]);
+  return out;
+}
 
-/** lose_card choices by bitmask of face-down slots. */
-const LOSE_CARD: readonly (readonly Action[])[] = Array.from({ length: 4 }, (_, mask) =>
-  list(
-    [0, 1]
-      .filter((i) => mask & (1 << i))
-      .map((card_index) => act({ type: 'lose_card', data: { card_index } })),
-  ),
-);
+/** What a ruleset's lists are built from, once. */
+interface Tables {
+  rules: Ruleset;
+  /** Per action rule, in listing order: its actions, indexed by target when targeted. */
+  actions: readonly (readonly Action[])[];
+  /** The distinct positive costs, ascending: a seat's coins fall in one of their buckets. */
+  costs: readonly number[];
+  /** The block window's answers, by action. */
+  block: Readonly<Partial<Record<AnyTurnActionType, readonly Action[]>>>;
+  /** return_cards choices by the number of face-down cards (pool = face-down + drawn). */
+  returnCards: readonly (readonly Action[])[];
+  /** The turn's actions by (seat, living seats, coin bucket, seat count); filled as situations occur. */
+  turns: Map<number, readonly Action[]>;
+}
 
-/** return_cards choices by the number of face-down cards (pool = face-down + 2 drawn). */
-const RETURN_CARDS: readonly (readonly Action[])[] = [0, 1, 2].map((faceDown) => {
-  const out: Action[] = [];
-  const size = faceDown + 2;
-  for (let i = 0; i < size; i++)
-    for (let j = i + 1; j < size; j++)
-      out.push(act({ type: 'return_cards', data: { return_indices: [i, j] } }));
-  return list(out);
-});
+function tablesFor(rules: Ruleset): Tables {
+  const draw = rules.exchangeDraw;
+  return {
+    rules,
+    actions: rules.actions.map((a) => actionsOf(a.type, a.targeted)),
+    costs: [...new Set(rules.actions.map((a) => a.cost).filter((c) => c > 0))].sort((a, b) => a - b),
+    block: Object.fromEntries(
+      rules.actions
+        .filter((a) => a.blockers.length > 0)
+        .map((a) => [a.type, [...a.blockers.map((r) => BLOCK[r]), PASS]]),
+    ),
+    returnCards: [0, 1, 2].map((faceDown) =>
+      draw === 0
+        ? []
+        : combinations(faceDown + draw, draw).map((return_indices) =>
+            frozenAction({ type: 'return_cards', data: { return_indices } }),
+          ),
+    ),
+    turns: new Map(),
+  };
+}
 
-const turnCache = new Map<number, readonly Action[]>();
+/** By ruleset id; a state without one is an `original` game (rulesetOf). */
+const TABLES = new Map<RulesetId | undefined, Tables>(RULESET_IDS.map((id) => [id, tablesFor(RULESETS[id])]));
+TABLES.set(undefined, TABLES.get(DEFAULT_RULESET) as Tables);
 
-function turnActions(s: GameState, seat: number): readonly Action[] {
+function tables(s: GameState): Tables {
+  const t = TABLES.get(s.ruleset);
+  if (!t) throw new Error(unknownRuleset(s.ruleset));
+  return t;
+}
+
+function turnActions(t: Tables, s: GameState, seat: number): readonly Action[] {
   const coins = (s.players[seat] as PlayerState).coins;
-  const bucket = coins >= FORCED_COUP_COINS ? 3 : coins >= 7 ? 2 : coins >= 3 ? 1 : 0;
+  const forced = coins >= FORCED_COUP_COINS;
+  let bucket = 0;
+  if (forced) bucket = t.costs.length + 1;
+  else while (bucket < t.costs.length && coins >= (t.costs[bucket] as number)) bucket++;
   const mask = livingMask(s);
-  const key = ((seat * 64 + mask) * 4 + bucket) * 8 + s.players.length;
-  let cached = turnCache.get(key);
+  const key = ((seat * 64 + mask) * (t.costs.length + 2) + bucket) * 8 + s.players.length;
+  let cached = t.turns.get(key);
   if (!cached) {
     const targets: number[] = [];
     for (let i = 0; i < s.players.length; i++) if (i !== seat && mask & (1 << i)) targets.push(i);
     const out: Action[] = [];
-    if (bucket === 3) {
-      for (const t of targets) out.push(COUP[t] as Action);
-    } else {
-      out.push(INCOME, FOREIGN_AID);
-      if (bucket >= 2) for (const t of targets) out.push(COUP[t] as Action);
-      out.push(TAX);
-      if (bucket >= 1) for (const t of targets) out.push(ASSASSINATE[t] as Action);
-      for (const t of targets) out.push(STEAL[t] as Action);
-      out.push(EXCHANGE);
-    }
+    t.rules.actions.forEach((rule, k) => {
+      const list = t.actions[k] as readonly Action[];
+      if (forced ? rule.type !== 'coup' : rule.cost > coins) return;
+      if (rule.targeted) for (const target of targets) out.push(list[target] as Action);
+      else out.push(list[0] as Action);
+    });
     cached = out;
-    turnCache.set(key, cached);
+    t.turns.set(key, cached);
   }
   return cached;
-}
-
-function faceDownMask(p: PlayerState): number {
-  let m = 0;
-  for (let i = 0; i < p.cards.length; i++) if (!(p.cards[i] as { revealed: boolean }).revealed) m |= 1 << i;
-  return m;
 }
 
 /** Every legal answer for `seat` now, as ready-to-send objects; [] when the seat has nothing to decide. */
@@ -109,24 +119,24 @@ export function legalList(s: GameState, seat: number): readonly Action[] {
   if (!isPending(s, seat)) return [];
   switch (s.phase) {
     case 'action':
-      return turnActions(s, seat);
+      return turnActions(tables(s), s, seat);
     case 'challenge_action':
     case 'challenge_block':
       return CHALLENGE_OR_PASS;
     case 'block': {
       const action = s.pending?.action;
-      return action === 'foreign_aid' || action === 'steal' || action === 'assassinate'
-        ? BLOCK_LISTS[action]
-        : [];
+      return (action && tables(s).block[action]) || [];
     }
     case 'lose_influence':
       return LOSE_CARD[faceDownMask(s.players[seat] as PlayerState)] ?? [];
     case 'exchange_return': {
       const p = s.players[seat] as PlayerState;
-      return RETURN_CARDS[countSetBits(faceDownMask(p))] ?? [];
+      return tables(s).returnCards[countSetBits(faceDownMask(p))] ?? [];
     }
-    default:
+    case 'game_over':
       return [];
+    default:
+      return rulesetOf(s).phase[s.phase]?.legal(s, seat) ?? [];
   }
 }
 

@@ -1,49 +1,6 @@
-import type { GameState, ResponseWindow } from './types';
-
-/**
- * Seats whose answer can still change the outcome of a window: the unanswered eligible seats that come,
- * in turn order after the actor, before the first seat that said yes (challenge or block); all unanswered
- * ones when nobody has. Answer order never matters, only seat order.
- */
-export function windowPendingSeats(w: ResponseWindow): number[] {
-  const out: number[] = [];
-  for (const seat of w.eligible) {
-    const a = w.answers[seat];
-    if (a === null || a === undefined) out.push(seat);
-    else if (a !== 'pass') break;
-  }
-  return out;
-}
-
-/** Whether `seat` is among windowPendingSeats(w), without allocating. */
-export function isWindowPending(w: ResponseWindow, seat: number): boolean {
-  for (const x of w.eligible) {
-    const a = w.answers[x];
-    if (a === null || a === undefined) {
-      if (x === seat) return true;
-    } else if (a !== 'pass') return false;
-  }
-  return false;
-}
-
-/** True once no answer can change the window's outcome (windowPendingSeats is empty). */
-export function windowSettled(w: ResponseWindow): boolean {
-  for (const x of w.eligible) {
-    const a = w.answers[x];
-    if (a === null || a === undefined) return false;
-    if (a !== 'pass') return true;
-  }
-  return true;
-}
-
-/** The seat that said yes first in turn order, or null once everyone passed. */
-export function firstYes(w: ResponseWindow): number | null {
-  for (const seat of w.eligible) {
-    const a = w.answers[seat];
-    if (a !== null && a !== undefined && a !== 'pass') return seat;
-  }
-  return null;
-}
+import { rulesetOf } from './rulesets';
+import type { GameState } from './types';
+import { isWindowPending, windowPendingSeats } from './window';
 
 /** Seats that must answer now (one or several); empty once the game is over. */
 export function pendingSeats(s: GameState): number[] {
@@ -61,6 +18,11 @@ export function pendingSeats(s: GameState): number[] {
       return [s.activeSeat];
     case 'game_over':
       return [];
+    default: {
+      // A phase a ruleset's action brings asks one seat.
+      const rule = rulesetOf(s).phase[s.phase];
+      return rule ? [rule.seat(s)] : [];
+    }
   }
 }
 
@@ -75,7 +37,10 @@ export function isPending(s: GameState, seat: number): boolean {
       return s.losses[0]?.seat === seat;
     case 'game_over':
       return false;
-    default:
+    case 'challenge_action':
+    case 'block':
       return s.window ? isWindowPending(s.window, seat) : false;
+    default:
+      return rulesetOf(s).phase[s.phase]?.seat(s) === seat;
   }
 }

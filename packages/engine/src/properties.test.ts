@@ -1,20 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROLES, TURN_CAP, applyAction, createGame, legalActions, pendingSeats, ranking } from './index';
-import type { Action, GameState } from './index';
+import { ALL_ROLES, TURN_CAP, applyAction, legalActions, pendingSeats, ranking } from './index';
+import type { Action, GameState, Phase, RulesetId } from './index';
 import {
   checkInvariants,
   deepFreeze,
   expectedRanking,
-  gameArb,
+  gameOf,
   peacefulChooser,
   playGame,
   playOut,
+  rulesetGameArb,
   seededPicker,
 } from './testing';
 
-// Property tests over random games of 2-6 seats: random legal answers from a random pending seat (so
-// simultaneous answers interleave at random) and random forfeits at random moments.
+// Property tests over random games of 2-6 seats of both rulesets (original and inquisitors): random legal
+// answers from a random pending seat (so simultaneous answers interleave at random) and random forfeits at
+// random moments, the Inquisitor's phases included.
 
 // Each property plays hundreds or thousands of games (a few seconds in all on an idle core); the long
 // timeout only keeps a busy machine from failing them.
@@ -22,17 +24,26 @@ const LONG = { timeout: 60_000 };
 
 /** Every action shape an agent could plausibly send, legal or not, in canonical form. */
 const UNIVERSE: Action[] = (() => {
-  const out: Action[] = ['income', 'foreign_aid', 'tax', 'exchange', 'pass', 'challenge'].map(
-    (type) => ({ type }) as Action,
-  );
-  for (const type of ['coup', 'assassinate', 'steal'] as const)
+  const out: Action[] = [
+    'income',
+    'foreign_aid',
+    'tax',
+    'exchange',
+    'pass',
+    'challenge',
+    'allow',
+    'force_exchange',
+  ].map((type) => ({ type }) as Action);
+  for (const type of ['coup', 'assassinate', 'steal', 'interrogate'] as const)
     for (let target = -1; target <= 6; target++) out.push({ type, data: { target } });
-  for (const role of ROLES) out.push({ type: 'block', data: { role } });
-  for (let card_index = -1; card_index <= 2; card_index++)
-    out.push({ type: 'lose_card', data: { card_index } });
-  for (let i = -1; i <= 4; i++)
+  for (const role of ALL_ROLES) out.push({ type: 'block', data: { role } });
+  for (const type of ['lose_card', 'show_card'] as const)
+    for (let card_index = -1; card_index <= 2; card_index++) out.push({ type, data: { card_index } });
+  for (let i = -1; i <= 4; i++) {
+    out.push({ type: 'return_cards', data: { return_indices: [i] } });
     for (let j = -1; j <= 4; j++) out.push({ type: 'return_cards', data: { return_indices: [i, j] } });
-  out.push({ type: 'return_cards', data: { return_indices: [0] } }, { type: 'block' } as Action);
+  }
+  out.push({ type: 'block' } as Action, { type: 'show_card' } as Action);
   return out;
 })();
 
@@ -42,17 +53,37 @@ function fail(what: string, s: GameState): never {
   throw new Error(`${what} (turn ${s.turn}, phase ${s.phase})`);
 }
 
+/** How often each ruleset's games were played and each phase met, so the new phases are known to occur. */
+function counter() {
+  const games: Partial<Record<RulesetId, number>> = {};
+  const phases: Partial<Record<Phase, number>> = {};
+  const forfeitsIn: Partial<Record<Phase, number>> = {};
+  return {
+    games,
+    phases,
+    forfeitsIn,
+    game: (r: RulesetId) => void (games[r] = (games[r] ?? 0) + 1),
+    step: (before: GameState, forfeit: boolean) => {
+      phases[before.phase] = (phases[before.phase] ?? 0) + 1;
+      if (forfeit) forfeitsIn[before.phase] = (forfeitsIn[before.phase] ?? 0) + 1;
+    },
+  };
+}
+
 describe('random games', LONG, () => {
   it('end within the turn cap, conserve the 15 cards, never go negative, rank everyone', () => {
     let decisions = 0;
     let forfeits = 0;
+    const seen = counter();
     fc.assert(
-      fc.property(gameArb, (g) => {
+      fc.property(rulesetGameArb, (g) => {
+        seen.game(g.ruleset);
         const r = playGame(g, {
-          onStep: (_before, choice, after) => {
+          onStep: (before, choice, after) => {
             checkInvariants(after);
             decisions++;
             if (choice.action === 'forfeit') forfeits++;
+            seen.step(before, choice.action === 'forfeit');
           },
         });
         expect(r.state.phase).toBe('game_over');
@@ -72,14 +103,20 @@ describe('random games', LONG, () => {
     );
     expect(decisions).toBeGreaterThan(25_000);
     expect(forfeits).toBeGreaterThan(500);
+    expect(seen.games.original).toBeGreaterThan(1000);
+    expect(seen.games.inquisitors).toBeGreaterThan(1000);
+    expect(seen.phases.interrogate_show).toBeGreaterThan(500);
+    expect(seen.phases.interrogate_decide).toBeGreaterThan(500);
+    expect(seen.forfeitsIn.interrogate_show).toBeGreaterThan(5);
+    expect(seen.forfeitsIn.interrogate_decide).toBeGreaterThan(5);
   });
 
   it('reach the turn cap when nobody presses; survivors ranked by face-down cards, then coins, with ties', () => {
     let capped = 0;
     let ties = 0;
     fc.assert(
-      fc.property(gameArb, (g) => {
-        const r = playOut(createGame({ players: g.players, seed: g.seed }), peacefulChooser(g.chooser), {
+      fc.property(rulesetGameArb, (g) => {
+        const r = playOut(gameOf(g), peacefulChooser(g.chooser), {
           onStep: (_b, _c, after) => checkInvariants(after),
         });
         const places = ranking(r.state);
@@ -98,12 +135,15 @@ describe('random games', LONG, () => {
   });
 
   it('accept exactly the listed actions from exactly the pending seats, without modifying the state', () => {
+    const seen = counter();
     fc.assert(
-      fc.property(gameArb, fc.nat(), (g, sample) => {
+      fc.property(rulesetGameArb, fc.nat(), (g, sample) => {
         const pick = seededPicker(sample);
         playGame(g, {
           onStep: (before) => {
-            if (pick(8) !== 0) return;
+            // One step in 8, and every step of an interrogation (rarer, and new).
+            if (pick(8) !== 0 && !before.phase.startsWith('interrogate_')) return;
+            seen.step(before, false);
             deepFreeze(before);
             const json = JSON.stringify(before);
             const pending = pendingSeats(before);
@@ -119,8 +159,11 @@ describe('random games', LONG, () => {
           },
         });
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
+    expect(seen.phases.interrogate_show).toBeGreaterThan(10);
+    expect(seen.phases.interrogate_decide).toBeGreaterThan(10);
+    expect(seen.phases.exchange_return).toBeGreaterThan(10);
   });
 
   it('reject a mutated legal action unless it still equals a listed one', () => {
@@ -140,7 +183,7 @@ describe('random games', LONG, () => {
     ];
     let rejected = 0;
     fc.assert(
-      fc.property(gameArb, fc.nat(), (g, sample) => {
+      fc.property(rulesetGameArb, fc.nat(), (g, sample) => {
         const pick = seededPicker(sample);
         playGame(g, {
           onStep: (before, choice) => {

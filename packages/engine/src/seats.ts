@@ -47,3 +47,10 @@ export function nextLivingSeat(s: GameState, seat: number): number {
 export function isSeat(s: GameState, seat: unknown): seat is number {
   return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < s.players.length;
 }
+
+/** Bitmask of a seat's face-down slots. */
+export function faceDownMask(p: Readonly<PlayerState>): number {
+  let m = 0;
+  for (let i = 0; i < p.cards.length; i++) if (!(p.cards[i] as { revealed: boolean }).revealed) m |= 1 << i;
+  return m;
+}

@@ -3,18 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { applyAction, eventsFor, forfeit, legalActions, pendingSeats, viewFor } from './index';
 import type { GameEvent, GameState, PlayerView, Role } from './index';
 import {
-  FULL_DECK_SORTED,
   allCards,
   applyChoice,
-  gameArb,
+  fullDeckSorted,
   hiddenTwin,
   playGame,
   replay,
+  rulesetGameArb,
   seededPicker,
 } from './testing';
 
-// RULES.md "What a seat sees", over random games: views and redacted events never carry another seat's
-// face-down cards, the deck order or the PRNG state, and hidden cards cannot change what a seat sees.
+// RULES.md "What a seat sees", over random games of both rulesets: views and redacted events never carry
+// another seat's face-down cards, the deck order or the PRNG state, and hidden cards cannot change what a
+// seat sees. In the Inquisitor game, an interrogation's shown card is seen by the two seats only, and a
+// forced exchange's replacement by the interrogated seat only.
 
 const LONG = { timeout: 60_000 };
 
@@ -22,7 +24,10 @@ const VIEW_KEYS = 'activeSeat,deckSize,losingSeat,pending,phase,players,ranking,
 const PUBLIC_KEYS = 'coins,eliminated,faceDown,revealed,seat';
 const PENDING_KEYS = 'action,actor,blockRole,blocker,claim,target';
 
-/** Structural check (plain, for speed): only `you` has cards; `drawn` only for the exchanging seat. */
+/**
+ * Structural check (plain, for speed): only `you` has cards; `drawn` only for the exchanging seat; `shown`
+ * only for the two seats of an interrogation, while the interrogator decides.
+ */
 function checkView(v: PlayerView, s: GameState): void {
   const keys = (o: object) => Object.keys(o).sort().join();
   const bad = (what: string) => {
@@ -33,28 +38,46 @@ function checkView(v: PlayerView, s: GameState): void {
   if (v.pending && keys(v.pending) !== PENDING_KEYS) bad(`pending keys ${keys(v.pending)}`);
   if (v.you) {
     const drawn = s.phase === 'exchange_return' && s.activeSeat === v.seat;
-    if (keys(v.you) !== (drawn ? 'cards,coins,drawn,seat' : 'cards,coins,seat'))
-      bad(`you keys ${keys(v.you)}`);
+    const shown =
+      s.phase === 'interrogate_decide' && (s.pending?.actor === v.seat || s.pending?.target === v.seat);
+    const want = drawn ? 'cards,coins,drawn,seat' : shown ? 'cards,coins,seat,shown' : 'cards,coins,seat';
+    if (keys(v.you) !== want) bad(`you keys ${keys(v.you)}`);
   }
 }
 
 function checkEventsFor(events: readonly GameEvent[], seat: number | null): void {
   for (const e of eventsFor(events, seat)) {
-    if (e.type === 'turn_started' || e.type === 'game_over' || e.seat === seat) continue;
-    if ('replacement' in e || 'roles' in e || 'returned' in e || 'slot' in e) {
-      throw new Error(`seat ${String(seat)} sees a private card in ${JSON.stringify(e)}`);
+    if (e.type === 'turn_started' || e.type === 'game_over') continue;
+    const leak = (why: string) => {
+      throw new Error(`seat ${String(seat)} sees ${why} in ${JSON.stringify(e)}`);
+    };
+    if (e.type === 'interrogation_shown' || e.type === 'interrogation_decided') {
+      // The interrogated seat sees everything; the interrogator the role; everyone else neither.
+      const target = e.type === 'interrogation_shown' ? e.seat : e.target;
+      const interrogator = e.type === 'interrogation_shown' ? e.interrogator : e.seat;
+      if (seat === target) continue;
+      if ('slot' in e || 'replacement' in e) leak('a private slot or replacement');
+      if (seat !== interrogator && 'role' in e) leak('the role an interrogation showed');
+      continue;
     }
+    if (e.seat === seat) continue;
+    if ('replacement' in e || 'roles' in e || 'returned' in e || 'slot' in e) leak('a private card');
   }
 }
 
 /** A copy of `s` with the cards `observer` cannot see permuted: others' face-down cards, the deck, and
- * the drawn cards unless they are its own. */
+ * the drawn cards unless they are its own; a card an interrogation shows it stays. */
 function permuteHidden(s: GameState, observer: number | null, pick: (n: number) => number): GameState {
   const v = JSON.parse(JSON.stringify(s)) as GameState;
   const slots: { get: () => Role; set: (r: Role) => void }[] = [];
+  const seen =
+    s.phase === 'interrogate_decide' && s.pending?.actor === observer
+      ? v.players[s.pending.target as number]?.cards[s.shownSlot as number]
+      : undefined;
   v.players.forEach((p, seat) => {
     if (seat === observer) return;
-    for (const c of p.cards) if (!c.revealed) slots.push({ get: () => c.role, set: (r) => (c.role = r) });
+    for (const c of p.cards)
+      if (!c.revealed && c !== seen) slots.push({ get: () => c.role, set: (r) => (c.role = r) });
   });
   v.deck.forEach((_, i) => slots.push({ get: () => v.deck[i]!, set: (r) => (v.deck[i] = r) }));
   if (v.activeSeat !== observer)
@@ -71,7 +94,7 @@ function permuteHidden(s: GameState, observer: number | null, pick: (n: number) 
 describe('secrets', LONG, () => {
   it('no view and no redacted event ever shows another seat its secrets', () => {
     fc.assert(
-      fc.property(gameArb, (g) => {
+      fc.property(rulesetGameArb, (g) => {
         playGame(g, {
           onStep: (_before, _choice, after, events) => {
             checkView(viewFor(after, null), after);
@@ -90,14 +113,14 @@ describe('secrets', LONG, () => {
   it('two games that differ only in hidden cards look the same to a seat that cannot see them', () => {
     let compared = 0;
     fc.assert(
-      fc.property(gameArb, fc.nat(), fc.double({ min: 0, max: 1, noNaN: true }), (g, sample, at) => {
+      fc.property(rulesetGameArb, fc.nat(), fc.double({ min: 0, max: 1, noNaN: true }), (g, sample, at) => {
         const pick = seededPicker(sample);
         const game = playGame(g);
         const k = Math.floor(at * game.choices.length);
         const observer = pick(g.players + 1) === g.players ? null : pick(g.players);
         let a = replay(game.initial, game.choices.slice(0, k)).state;
         let b = permuteHidden(a, observer, pick);
-        expect(allCards(b)).toEqual(FULL_DECK_SORTED);
+        expect(allCards(b)).toEqual(fullDeckSorted(g.ruleset));
         const same = () => {
           expect(viewFor(b, observer)).toEqual(viewFor(a, observer));
           expect(pendingSeats(b)).toEqual(pendingSeats(a));
@@ -132,16 +155,29 @@ describe('secrets', LONG, () => {
     // At random steps of random games, for a random observer: a twin state that differs only in others'
     // hidden cards (roles and slots), the same decision applied to both, and every byte the observer is
     // sent compared. Counted so the cases that used to leak are known to have been exercised.
-    const seen = { steps: 0, rolesMoved: 0, slotsMoved: 0, shown: 0, lost: 0, forfeits: 0, eliminated: 0 };
+    const seen = {
+      steps: 0,
+      rolesMoved: 0,
+      slotsMoved: 0,
+      shown: 0,
+      lost: 0,
+      forfeits: 0,
+      eliminated: 0,
+      // The Inquisitor's phases, by who looks: the interrogator, the interrogated seat, anyone else.
+      showTo: { interrogator: 0, interrogated: 0, other: 0 },
+      decideTo: { interrogator: 0, interrogated: 0, other: 0 },
+      forcedTo: { interrogator: 0, interrogated: 0, other: 0 },
+    };
     fc.assert(
-      fc.property(gameArb, fc.nat(), (g, sample) => {
+      fc.property(rulesetGameArb, fc.nat(), (g, sample) => {
         const pick = seededPicker(sample);
         playGame(g, {
           onStep: (before, choice, after, events) => {
-            if (pick(3) !== 0) return;
+            // One step in 3, and every step of an interrogation (rarer, and new).
+            if (pick(3) !== 0 && !before.phase.startsWith('interrogate_')) return;
             const observer = pick(g.players + 1) === g.players ? null : pick(g.players);
             const twin = hiddenTwin(before, choice, observer, pick);
-            expect(allCards(twin.state)).toEqual(FULL_DECK_SORTED);
+            expect(allCards(twin.state)).toEqual(fullDeckSorted(g.ruleset));
             const same = (what: string, a: unknown, b: unknown) => {
               if (JSON.stringify(a) !== JSON.stringify(b)) {
                 throw new Error(`${what} differ for ${String(observer)} after ${JSON.stringify(choice)}:
@@ -169,6 +205,17 @@ describe('secrets', LONG, () => {
             if (choice.action === 'forfeit' && choice.seat !== observer) seen.forfeits++;
             if (twin.stats.slotsMoved && after.players.some((p, i) => i !== observer && p.eliminated))
               seen.eliminated++;
+            if (choice.action !== 'forfeit' && before.pending) {
+              const who =
+                observer === before.pending.actor
+                  ? 'interrogator'
+                  : observer === before.pending.target
+                    ? 'interrogated'
+                    : 'other';
+              if (choice.action.type === 'show_card') seen.showTo[who]++;
+              if (before.phase === 'interrogate_decide') seen.decideTo[who]++;
+              if (choice.action.type === 'force_exchange') seen.forcedTo[who]++;
+            }
           },
         });
       }),
@@ -181,5 +228,10 @@ describe('secrets', LONG, () => {
     expect(seen.lost).toBeGreaterThan(200);
     expect(seen.forfeits).toBeGreaterThan(20);
     expect(seen.eliminated).toBeGreaterThan(500);
+    for (const to of [seen.showTo, seen.decideTo, seen.forcedTo]) {
+      expect(to.interrogator).toBeGreaterThan(10);
+      expect(to.interrogated).toBeGreaterThan(10);
+      expect(to.other).toBeGreaterThan(10);
+    }
   });
 });

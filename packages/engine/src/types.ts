@@ -1,24 +1,8 @@
 // Plain, JSON-serialisable data for the whole game. Everything the engine knows is in GameState,
-// including the PRNG state, so a state can be stored, sent and resumed anywhere.
+// including the PRNG state and the ruleset's id, so a state can be stored, sent and resumed anywhere.
+import type { ActionType, AnyTurnActionType, Phase, Role, RulesetId } from './names';
 
-export const ROLES = ['duke', 'assassin', 'captain', 'ambassador', 'contessa'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const TURN_ACTIONS = [
-  'income',
-  'foreign_aid',
-  'coup',
-  'tax',
-  'assassinate',
-  'steal',
-  'exchange',
-] as const;
-export type TurnActionType = (typeof TURN_ACTIONS)[number];
-
-export const RESPONSE_ACTIONS = ['challenge', 'block', 'pass', 'lose_card', 'return_cards'] as const;
-export type ResponseActionType = (typeof RESPONSE_ACTIONS)[number];
-
-export type ActionType = TurnActionType | ResponseActionType;
+export * from './names';
 
 export interface ActionData {
   target?: number;
@@ -32,17 +16,6 @@ export interface Action {
   type: ActionType;
   data?: ActionData;
 }
-
-export const PHASES = [
-  'action',
-  'challenge_action',
-  'block',
-  'challenge_block',
-  'lose_influence',
-  'exchange_return',
-  'game_over',
-] as const;
-export type Phase = (typeof PHASES)[number];
 
 export interface Card {
   role: Role;
@@ -58,7 +31,7 @@ export interface PlayerState {
 
 /** The action being carried out this turn. */
 export interface PendingAction {
-  action: TurnActionType;
+  action: AnyTurnActionType;
   actor: number;
   target: number | null;
   claim: Role | null;
@@ -92,6 +65,11 @@ export type EndReason = 'last_standing' | 'turn_cap';
 
 export interface GameState {
   engineVersion: string;
+  /**
+   * The rules this game is played by (RULESETS[ruleset]). States made before rulesets were values have
+   * no such field: they are `original` games (rulesetOf).
+   */
+  ruleset: RulesetId;
   players: PlayerState[];
   /** deck[0] is the top; draws take from the front. */
   deck: Role[];
@@ -105,8 +83,14 @@ export interface GameState {
   /** Seats that owe influence, in order; the first one is asked. */
   losses: InfluenceDue[];
   after: Continuation | null;
-  /** The 2 cards drawn by an exchange, during exchange_return. */
+  /** The cards drawn by an exchange (the ruleset says how many), during exchange_return. */
   drawn: Role[];
+  /**
+   * `inquisitors` only (absent from other games): during interrogate_decide, the slot of the card the
+   * interrogated seat showed; null otherwise (the end of a turn or of the game clears it). Private to that
+   * seat, like every slot.
+   */
+  shownSlot?: number | null;
   /** Seats in the order they were eliminated. */
   eliminationOrder: number[];
   endReason: EndReason | null;
@@ -121,7 +105,7 @@ export type GameEvent =
   | (EventBase & {
       type: 'declared';
       seat: number;
-      action: TurnActionType;
+      action: AnyTurnActionType;
       target: number | null;
       claim: Role | null;
       cost: number;
@@ -160,11 +144,36 @@ export type GameEvent =
   | (EventBase & {
       type: 'resolved';
       seat: number;
-      action: TurnActionType;
+      action: AnyTurnActionType;
       target: number | null;
       outcome: 'done' | 'blocked' | 'cancelled' | 'no_effect';
       /** Coins gained by the actor (stolen coins included). */
       coins: number;
+    })
+  | (EventBase & {
+      /** `inquisitors`: the interrogated seat showed one of its face-down cards to the interrogator. */
+      type: 'interrogation_shown';
+      /** The interrogated seat, which showed the card. */
+      seat: number;
+      interrogator: number;
+      /** The shown card's slot: private to the interrogated seat. */
+      slot?: number;
+      /** The shown role: private to the two seats (absent in everyone else's copies). */
+      role?: Role;
+    })
+  | (EventBase & {
+      /** `inquisitors`: the interrogator let the target keep the shown card, or forced an exchange. */
+      type: 'interrogation_decided';
+      /** The interrogator. */
+      seat: number;
+      target: number;
+      forced: boolean;
+      /** The shown role: private to the two seats. */
+      role?: Role;
+      /** The shown card's slot, where a forced replacement now is: private to the target. */
+      slot?: number;
+      /** The card a forced exchange drew into the slot: private to the target. */
+      replacement?: Role;
     })
   | (EventBase & { type: 'exchange_drawn'; seat: number; count: number; roles?: Role[] })
   | (EventBase & { type: 'exchange_returned'; seat: number; count: number; returned?: Role[] })
@@ -178,7 +187,7 @@ export interface PublicPlayerView {
   seat: number;
   coins: number;
   faceDown: number;
-  /** Revealed roles in ROLES order (never slot order: slots are private to their seat). */
+  /** Revealed roles in role order (ALL_ROLES; never slot order: slots are private to their seat). */
   revealed: Role[];
   eliminated: boolean;
 }
@@ -189,6 +198,8 @@ export interface OwnView {
   cards: Card[];
   /** Only during this seat's exchange_return. */
   drawn?: Role[];
+  /** Only during interrogate_decide, for the interrogator and the interrogated seat: the role shown. */
+  shown?: Role;
 }
 
 /** What one seat (or a spectator, seat null) may know. */
@@ -217,6 +228,8 @@ export interface GameSetup {
 export interface CreateGameOptions {
   players: number;
   seed: string;
+  /** The rules to play (default `original`): RULESETS holds them. */
+  ruleset?: RulesetId;
   setup?: GameSetup;
   /**
    * The engine version to play (default ENGINE_VERSION): a replay is re-run with the version that

@@ -28,18 +28,23 @@ const VIEW_KEYS = [
   'you',
 ];
 
-/** Structural check: only `you` holds cards; nothing names the deck order or the PRNG. */
+/**
+ * Structural check: only `you` holds cards (and `shown` only for the two seats of an interrogation);
+ * nothing names the deck order, the PRNG or an interrogation's slot.
+ */
 function expectNoSecrets(v: PlayerView) {
   expect(Object.keys(v).sort()).toEqual(VIEW_KEYS);
   for (const p of v.players) expect(Object.keys(p).sort()).toEqual(PUBLIC_KEYS);
+  const party =
+    v.phase === 'interrogate_decide' && (v.pending?.actor === v.seat || v.pending?.target === v.seat);
   if (v.you)
     expect(
       Object.keys(v.you)
         .filter((k) => k !== 'drawn')
         .sort(),
-    ).toEqual(['cards', 'coins', 'seat']);
+    ).toEqual(party ? ['cards', 'coins', 'seat', 'shown'] : ['cards', 'coins', 'seat']);
   const json = JSON.stringify(v);
-  expect(json).not.toMatch(/"deck"|"rng"|"drawn":\[\]/);
+  expect(json).not.toMatch(/"deck"|"rng"|"drawn":\[\]|shownSlot/);
 }
 
 describe('viewFor', () => {

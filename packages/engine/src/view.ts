@@ -1,17 +1,17 @@
 import { computeRanking } from './ranking';
+import { RULE_REDACTORS, rulesetOf } from './rulesets';
 import { faceDownCount } from './seats';
-import { ROLES } from './types';
+import { ALL_ROLES } from './types';
 import type { GameEvent, GameState, PlayerView, PublicPlayerView, Role } from './types';
 
 // What a seat may know is what it would know at a table. Others see which roles a seat showed or lost,
 // never where in its hand they sat: a slot would tell them, for instance, whether a seat that showed the
 // lowest Duke of [duke, duke] and of [captain, duke] still holds a second one. So slots stay with their
-// seat, and public lists of roles are in ROLES order.
+// seat, and public lists of roles are in role order (ALL_ROLES, which orders every ruleset's roles).
 
-const ROLE_RANK: Readonly<Record<Role, number>> = Object.fromEntries(ROLES.map((r, i) => [r, i])) as Record<
-  Role,
-  number
->;
+const ROLE_RANK: Readonly<Record<Role, number>> = Object.fromEntries(
+  ALL_ROLES.map((r, i) => [r, i]),
+) as Record<Role, number>;
 
 /**
  * The only way state leaves the engine toward a seat: its own cards, public facts about everyone else,
@@ -33,6 +33,7 @@ export function viewFor(s: GameState, seat: number | null): PlayerView {
       }
     : null;
   if (you && s.phase === 'exchange_return' && s.activeSeat === seat) you.drawn = [...s.drawn];
+  else if (you) rulesetOf(s).phase[s.phase]?.own?.(s, seat as number, you);
   return {
     seat: own ? (seat as number) : null,
     phase: s.phase,
@@ -50,11 +51,15 @@ export function viewFor(s: GameState, seat: number | null): PlayerView {
 /**
  * An event as `seat` may see it (null: spectator). Other seats' copies lose every private field: the
  * slot and replacement of a shown card, the slot of a lost card, the roles drawn and returned by an
- * exchange. What remains depends only on what a table would show, so two hands a player could not tell
+ * exchange, what an interrogation showed. What remains depends only on what a table would show, so two hands a player could not tell
  * apart give it identical copies. The seat's own copy is the event itself.
  */
 export function eventFor(e: GameEvent, seat: number | null): GameEvent {
-  if (e.type === 'turn_started' || e.type === 'game_over' || e.seat === seat) return e;
+  if (e.type === 'turn_started' || e.type === 'game_over') return e;
+  // Events a ruleset's action brings say themselves who sees what (an interrogation has two parties).
+  const redact = RULE_REDACTORS.get(e.type);
+  if (redact) return redact(e, seat);
+  if (e.seat === seat) return e;
   switch (e.type) {
     case 'card_shown':
       return { type: e.type, turn: e.turn, seat: e.seat, role: e.role };

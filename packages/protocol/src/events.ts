@@ -4,8 +4,9 @@ import type { Agree, Assert } from './agree';
 import { Phase, Role, TurnActionType } from './game';
 
 // The engine's events (omniscient, as stored in replays), mirrored as zod so a replay read from a file
-// or a database is checked before anyone trusts it. Private fields (slots, replacement, exchanged roles)
-// are optional: they are absent from copies redacted for other seats (engine eventFor).
+// or a database is checked before anyone trusts it. Private fields (slots, replacement, exchanged roles,
+// the role an interrogation showed) are optional: they are absent from copies redacted for other seats
+// (engine eventFor).
 
 const Seat = z.number().int().min(0).max(5);
 const Turn = z.number().int().min(0);
@@ -57,6 +58,24 @@ export const GameEvent = z.discriminatedUnion('type', [
     target: Seat.nullable(),
     outcome: z.enum(['done', 'blocked', 'cancelled', 'no_effect']),
     coins: z.number().int().min(0),
+  }),
+  z.object({
+    type: z.literal('interrogation_shown'),
+    turn: Turn,
+    seat: Seat,
+    interrogator: Seat,
+    slot: z.number().int().min(0).optional(),
+    role: Role.optional(),
+  }),
+  z.object({
+    type: z.literal('interrogation_decided'),
+    turn: Turn,
+    seat: Seat,
+    target: Seat,
+    forced: z.boolean(),
+    role: Role.optional(),
+    slot: z.number().int().min(0).optional(),
+    replacement: Role.optional(),
   }),
   z.object({
     type: z.literal('exchange_drawn'),

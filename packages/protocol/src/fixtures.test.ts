@@ -9,6 +9,7 @@ import { SeatReplay, replayForSeat } from './replay-seat';
 import { buildMatchEnd, buildMatchStart, seedCommitment } from './notifications';
 import { renderPrompt } from './prompt';
 import { DEADLINE, MATCH_ID, NAMES, SEED, TIMEOUT_MS, playScenario } from './fixtures.scenario';
+import { playInquisitorScenario } from './fixtures-inquisitors.scenario';
 
 // Golden fixtures: every message of PROTOCOL.md as JSON under packages/protocol/fixtures. Built ones
 // are compared byte for byte (as parsed JSON) with what the builders produce; regenerate them only on
@@ -26,8 +27,18 @@ const PHASES = [
   'exchange_return',
 ];
 
+/** The Inquisitor game's requests (ruleset `inquisitors`): its new phases and answers. */
+const INQUISITOR_REQUESTS = [
+  'interrogate_show',
+  'interrogate_decide',
+  'exchange_return',
+  'action',
+  'block',
+].map((p) => `inquisitors-decision-${p}`);
+
 const SCHEMAS: Record<string, z.ZodType[]> = {
   ...Object.fromEntries(PHASES.map((p) => [`decision-${p}`, [DecisionRequest, ServerMessage]])),
+  ...Object.fromEntries(INQUISITOR_REQUESTS.map((n) => [n, [DecisionRequest, ServerMessage]])),
   'decision-delta': [DecisionRequest, ServerMessage],
   answer: [Answer],
   'answer-targeted': [Answer],
@@ -43,7 +54,7 @@ const SCHEMAS: Record<string, z.ZodType[]> = {
 
 function built(): Record<string, unknown> {
   const { requests } = playScenario();
-  const out: Record<string, unknown> = { ...requests };
+  const out: Record<string, unknown> = { ...requests, ...playInquisitorScenario() };
   out.match_start = buildMatchStart({
     matchId: MATCH_ID,
     seat: 2,
@@ -235,5 +246,67 @@ describe('decision request', () => {
     const r = read('decision-exchange_return') as DecisionRequest;
     expect(r.state.you?.drawn).toHaveLength(2);
     expect(r.legalActions).toHaveLength(6);
+  });
+});
+
+describe('the Inquisitor game (ruleset inquisitors)', () => {
+  const req = (p: string) => read(`inquisitors-decision-${p}`) as DecisionRequest;
+  const events = (r: DecisionRequest, event: string) => r.history.filter((h) => h.event === event);
+
+  it('interrogate_show: the interrogated seat chooses which face-down card to show', () => {
+    const r = req('interrogate_show');
+    expect(r).toMatchObject({ seat: 1, phase: 'interrogate_show' });
+    expect(r.state.pending).toMatchObject({
+      action: 'interrogate',
+      actor: 0,
+      target: 1,
+      claim: 'inquisitor',
+    });
+    expect(r.legalActions).toEqual([
+      { type: 'show_card', data: { card_index: 0 } },
+      { type: 'show_card', data: { card_index: 1 } },
+    ]);
+  });
+
+  it('interrogate_decide: the interrogator sees the shown role (no slot) and allows or forces an exchange', () => {
+    const r = req('interrogate_decide');
+    expect(r).toMatchObject({ seat: 0, phase: 'interrogate_decide' });
+    expect(r.state.you?.shown).toBe('contessa');
+    expect(events(r, 'interrogation_shown')).toEqual([
+      { event: 'interrogation_shown', turn: 0, seat: 1, interrogator: 0, role: 'contessa' },
+    ]);
+    expect(r.legalActions).toEqual([{ type: 'allow' }, { type: 'force_exchange' }]);
+  });
+
+  it('the interrogated seat alone learns its replacement; the exchange draws one and returns one', () => {
+    const r = req('exchange_return');
+    expect(events(r, 'interrogation_decided')).toEqual([
+      expect.objectContaining({ forced: true, role: 'contessa', slot: 1, replacement: expect.any(String) }),
+    ]);
+    expect(r.state.you?.drawn).toHaveLength(1);
+    expect(r.legalActions).toEqual(
+      [0, 1, 2].map((i) => ({ type: 'return_cards', data: { return_indices: [i] } })),
+    );
+  });
+
+  it('a third seat learns who interrogated whom and that an exchange was forced, nothing more', () => {
+    const r = req('action');
+    expect(r.seat).toBe(2);
+    expect(events(r, 'interrogation_shown')).toEqual([
+      { event: 'interrogation_shown', turn: 0, seat: 1, interrogator: 0 },
+    ]);
+    expect(events(r, 'interrogation_decided')).toEqual([
+      { event: 'interrogation_decided', turn: 0, seat: 0, target: 1, forced: true },
+    ]);
+    expect(r.legalActions).toContainEqual({ type: 'interrogate', data: { target: 0 } });
+    expect(r.legalActions).not.toContainEqual(expect.objectContaining({ type: 'coup' }));
+  });
+
+  it('a steal may be blocked claiming the captain or the inquisitor', () => {
+    expect(req('block').legalActions).toEqual([
+      { type: 'block', data: { role: 'captain' } },
+      { type: 'block', data: { role: 'inquisitor' } },
+      { type: 'pass' },
+    ]);
   });
 });

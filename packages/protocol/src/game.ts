@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { PHASES, ROLES, TURN_ACTIONS, RESPONSE_ACTIONS } from '@coup/engine';
+import { ALL_PHASES, ALL_RESPONSE_ACTIONS, ALL_ROLES, ALL_TURN_ACTIONS } from '@coup/engine';
 import type * as Engine from '@coup/engine';
 import type { Agree, Assert } from './agree';
 
 // Wire shapes of the engine's data. These mirror @coup/engine's types (the engine stays free of zod);
-// the enums are built from the engine's own lists, and the checks at the end fail the type check when a
-// schema and its engine type drift apart.
+// the enums are built from the engine's own lists of every ruleset's names (a game's ruleset says which
+// of them it uses), and the checks at the end fail the type check when a schema and its engine type drift
+// apart.
 
-export const Role = z.enum(ROLES);
-export const TurnActionType = z.enum(TURN_ACTIONS);
-export const ActionType = z.enum([...TURN_ACTIONS, ...RESPONSE_ACTIONS]);
-export const Phase = z.enum(PHASES);
+export const Role = z.enum(ALL_ROLES);
+export const TurnActionType = z.enum(ALL_TURN_ACTIONS);
+export const ActionType = z.enum([...ALL_TURN_ACTIONS, ...ALL_RESPONSE_ACTIONS]);
+export const Phase = z.enum(ALL_PHASES);
 const Seat = z.number().int().min(0).max(5);
 
 /** An action as an agent sends it. Loose on purpose: legality is the engine's job (matchLegal). */
@@ -66,6 +67,7 @@ export const WireYou = z.object({
   coins: z.number().int().min(0),
   cards: z.array(Card),
   drawn: z.array(Role).optional(),
+  shown: Role.optional(),
 });
 
 /** A seat's view (engine viewFor) shaped for the wire. */

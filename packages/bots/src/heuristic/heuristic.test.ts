@@ -6,7 +6,14 @@ import { scenario } from '../testing/scenario';
 const bot = createBot('heuristic', { seed: 't' });
 const honest = createBot('honest');
 const deck = (hands: Role[][]): Role[] => {
-  const left: Record<Role, number> = { duke: 3, assassin: 3, captain: 3, ambassador: 3, contessa: 3 };
+  const left: Record<Role, number> = {
+    duke: 3,
+    assassin: 3,
+    captain: 3,
+    ambassador: 3,
+    inquisitor: 0,
+    contessa: 3,
+  };
   for (const r of hands.flat()) left[r]--;
   return (Object.keys(left) as Role[]).flatMap((r) => new Array<Role>(left[r]).fill(r));
 };

@@ -5,8 +5,9 @@ import { createGame } from '../create';
 import { forfeit } from '../forfeit';
 import { legalActions } from '../legal';
 import { pendingSeats } from '../pending';
+import { RULESETS, rulesetOf } from '../rulesets';
 import { ROLES } from '../types';
-import type { Action, GameEvent, GameState, PlayerState, Role } from '../types';
+import type { Action, GameEvent, GameState, PlayerState, Role, RulesetId } from '../types';
 
 // Helpers shared by the engine's tests and by other packages' tests (runner, bots): explicit setups,
 // sequences of decisions that fail loudly, random games with a seeded chooser, and invariant checks.
@@ -27,22 +28,35 @@ export const act = {
   block: (role: Role): Action => ({ type: 'block', data: { role } }),
   loseCard: (card_index: number): Action => ({ type: 'lose_card', data: { card_index } }),
   returnCards: (i: number, j: number): Action => ({ type: 'return_cards', data: { return_indices: [i, j] } }),
+  // The Inquisitor game's (ruleset `inquisitors`).
+  /** An inquisitor's exchange returns one card. */
+  returnCard: (i: number): Action => ({ type: 'return_cards', data: { return_indices: [i] } }),
+  interrogate: (target: number): Action => ({ type: 'interrogate', data: { target } }),
+  showCard: (card_index: number): Action => ({ type: 'show_card', data: { card_index } }),
+  allow: fixed('allow'),
+  forceExchange: fixed('force_exchange'),
 };
 
 /**
- * A deck that completes `hands` to exactly 3 of each role: `top` first (deck[0] is drawn first), then the
- * remaining cards in ROLES order (duke, assassin, captain, ambassador, contessa). Throws when the hands and
- * `top` use more than 3 of a role.
+ * A deck that completes `hands` to exactly 3 of each role of `ruleset` (default `original`): `top` first
+ * (deck[0] is drawn first), then the remaining cards in role order (original: duke, assassin, captain,
+ * ambassador, contessa). Throws when the hands and `top` use more than 3 of a role, or another role.
  */
-export function deckFor(hands: readonly (readonly Role[])[], top: readonly Role[] = []): Role[] {
-  const left = new Map<Role, number>(ROLES.map((r) => [r, COPIES_PER_ROLE]));
+export function deckFor(
+  hands: readonly (readonly Role[])[],
+  top: readonly Role[] = [],
+  ruleset: RulesetId = 'original',
+): Role[] {
+  const roles = RULESETS[ruleset].roles;
+  const left = new Map<Role, number>(roles.map((r) => [r, COPIES_PER_ROLE]));
   for (const r of [...hands.flat(), ...top]) {
     const n = left.get(r);
-    if (n === undefined || n === 0) throw new Error(`deckFor: more than ${COPIES_PER_ROLE} ${String(r)}`);
+    if (n === undefined || n === 0)
+      throw new Error(`deckFor: more than ${COPIES_PER_ROLE} ${String(r)} in ${ruleset}`);
     left.set(r, n - 1);
   }
   const deck = [...top];
-  for (const r of ROLES) for (let i = 0; i < (left.get(r) ?? 0); i++) deck.push(r);
+  for (const r of roles) for (let i = 0; i < (left.get(r) ?? 0); i++) deck.push(r);
   return deck;
 }
 
@@ -54,6 +68,8 @@ export interface SetupOptions {
   /** Default 0 (the engine draws it with the PRNG only when explicitly passed `null`). */
   firstSeat?: number | null;
   seed?: string;
+  /** Default `original`. */
+  ruleset?: RulesetId;
 }
 
 /** A game from explicit hands; the deck is completed with `deckFor`. */
@@ -62,9 +78,10 @@ export function gameFrom(hands: Role[][], opts: SetupOptions = {}): GameState {
   return createGame({
     players: hands.length,
     seed: opts.seed ?? 'scenario',
+    ...(opts.ruleset ? { ruleset: opts.ruleset } : {}),
     setup: {
       hands,
-      deck: deckFor(hands, opts.deckTop),
+      deck: deckFor(hands, opts.deckTop, opts.ruleset),
       ...(opts.coins ? { coins: opts.coins } : {}),
       ...(firstSeat === null ? {} : { firstSeat }),
     },
@@ -207,14 +224,19 @@ export function allCards(s: GameState): Role[] {
   return [...s.players.flatMap((p) => p.cards.map((c) => c.role)), ...s.deck, ...s.drawn].sort();
 }
 
-/** The 15 cards, sorted, for comparison with `allCards`. */
+/** The 15 cards of `original`, sorted, for comparison with `allCards`. */
 export const FULL_DECK_SORTED: readonly Role[] = ROLES.flatMap((r) =>
   Array<Role>(COPIES_PER_ROLE).fill(r),
 ).sort();
 
-/** Count of each role in a list. */
-export function roleCounts(cards: readonly Role[]): Record<Role, number> {
-  const out = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
+/** The 15 cards of a ruleset, sorted, for comparison with `allCards`. */
+export function fullDeckSorted(ruleset: RulesetId): readonly Role[] {
+  return [...RULESETS[ruleset].deck].sort();
+}
+
+/** Count of each role of `ruleset` (default `original`) in a list. */
+export function roleCounts(cards: readonly Role[], ruleset: RulesetId = 'original'): Record<Role, number> {
+  const out = Object.fromEntries(RULESETS[ruleset].roles.map((r) => [r, 0])) as Record<Role, number>;
   for (const c of cards) out[c]++;
   return out;
 }
@@ -245,15 +267,26 @@ function check(ok: boolean, what: string, s: GameState): void {
   if (!ok) throw new Error(`${what} (turn ${s.turn}, phase ${s.phase})`);
 }
 
-const FULL = FULL_DECK_SORTED.join();
+const FULL = new Map(Object.values(RULESETS).map((r) => [r, [...r.deck].sort().join()]));
 
 /**
- * Throws when a state breaks an invariant of the rules: the 15 cards conserved, coins natural numbers,
- * eliminated seats with nothing, living seats with a face-down card, someone pending unless the game is
- * over, and legal actions for exactly the pending seats. Plain checks: cheap enough for every step.
+ * Throws when a state breaks an invariant of the rules: the ruleset's 15 cards conserved, a phase of its
+ * ruleset, coins natural numbers, eliminated seats with nothing, living seats with a face-down card,
+ * someone pending unless the game is over, legal actions for exactly the pending seats, and an
+ * interrogation's shown slot only while the interrogator decides. Plain checks: cheap enough for every step.
  */
 export function checkInvariants(s: GameState): void {
-  check(allCards(s).join() === FULL, 'the 15 cards are conserved', s);
+  const rules = rulesetOf(s);
+  check(allCards(s).join() === FULL.get(rules), `the 15 cards of ${rules.id} are conserved`, s);
+  check(rules.phases.includes(s.phase), `${s.phase} is a phase of ${rules.id}`, s);
+  if (rules.phase.interrogate_decide) {
+    const shown = s.phase === 'interrogate_decide';
+    check(shown ? typeof s.shownSlot === 'number' : s.shownSlot === null, 'shownSlot set iff deciding', s);
+    if (shown) {
+      const target = s.players[s.pending?.target as number];
+      check(target?.cards[s.shownSlot as number]?.revealed === false, 'the shown card is face-down', s);
+    }
+  } else check(!('shownSlot' in s), `a ${rules.id} state has no shownSlot`, s);
   check(s.turn <= TURN_CAP, 'turn within the cap', s);
   const pending = pendingSeats(s);
   check(

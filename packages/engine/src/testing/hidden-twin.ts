@@ -39,8 +39,11 @@ interface Pos {
  * - the card a lose_card reveals, and every face-down card of a forfeiting seat (they may move slot);
  * - a challenged claim's truth: a true claim keeps one card of the claimed role (the one shown) while
  *   the claimant's other cards join the pool; a false claim keeps the claimant's cards;
- * - the deck, when the observer draws from it in this step (its replacement card, its exchange).
- * An exchanging seat waiting to return cards keeps its slot order (return_indices count slots).
+ * - the deck, when the observer draws from it in this step (its replacement card, its exchange, the card
+ *   a forced exchange after an interrogation gives it);
+ * - an interrogation's shown card, for the interrogator (show_card shows it, interrogate_decide names it).
+ * An exchanging seat waiting to return cards keeps its slot order (return_indices count slots); a show_card
+ * names the same card in its new slot, and an interrogation's shown slot follows its card.
  */
 export function hiddenTwin(
   s: GameState,
@@ -57,6 +60,13 @@ export function hiddenTwin(
 
   if (choice.action === 'forfeit') for (const slot of faceDown(choice.seat)) pinned[choice.seat]!.add(slot);
   if (action?.type === 'lose_card') pinned[choice.seat]!.add(action.data?.card_index as number);
+  // An interrogation shows a card to the interrogator only: pinned for it, free for everyone else.
+  const interrogator = s.pending?.actor;
+  const interrogated = s.pending?.target;
+  if (action?.type === 'show_card' && observer === interrogator)
+    pinned[choice.seat]!.add(action.data?.card_index as number);
+  if (s.phase === 'interrogate_decide' && observer === interrogator)
+    pinned[interrogated as number]!.add(s.shownSlot as number);
   let shown = false;
   for (const e of step) {
     if (e.type !== 'challenged') continue;
@@ -69,7 +79,9 @@ export function hiddenTwin(
     } else for (const slot of faceDown(e.challenged)) pinned[e.challenged]!.add(slot);
   }
   const observerDraws = step.some(
-    (e) => (e.type === 'card_shown' || e.type === 'exchange_drawn') && e.seat === observer,
+    (e) =>
+      ((e.type === 'card_shown' || e.type === 'exchange_drawn') && e.seat === observer) ||
+      (e.type === 'interrogation_decided' && e.forced && e.target === observer),
   );
   const exchanger = s.phase === 'exchange_return' ? s.activeSeat : null;
 
@@ -101,9 +113,10 @@ export function hiddenTwin(
     const order = p.cards.map((_, i) => i).reverse(); // new slot k holds old card order[k]
     p.cards = order.map((i) => p.cards[i]!);
     slotsMoved = true;
-    if (seat === choice.seat && action?.type === 'lose_card') {
-      mapped = { type: 'lose_card', data: { card_index: order.indexOf(action.data?.card_index as number) } };
+    if (seat === choice.seat && (action?.type === 'lose_card' || action?.type === 'show_card')) {
+      mapped = { type: action.type, data: { card_index: order.indexOf(action.data?.card_index as number) } };
     }
+    if (seat === interrogated && typeof v.shownSlot === 'number') v.shownSlot = order.indexOf(v.shownSlot);
   });
 
   return {

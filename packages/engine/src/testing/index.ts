@@ -3,4 +3,5 @@
 export * from './arbitraries';
 export * from './helpers';
 export * from './scenarios';
+export * from './inquisitor-scenarios';
 export * from './hidden-twin';

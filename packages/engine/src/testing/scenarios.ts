@@ -1,34 +1,16 @@
-import type { GameEvent, GameState, Role } from '../types';
-import { act, gameFrom, play } from './helpers';
-import type { SetupOptions, Step } from './helpers';
+import type { Role } from '../types';
+import { act, play } from './helpers';
+import type { Step } from './helpers';
+import { INQUISITOR_SCENARIOS } from './inquisitor-scenarios';
+import { scenario } from './scenario';
+import type { Scenario } from './scenario';
+
+export type { Scenario } from './scenario';
+export { scenario } from './scenario';
 
 // Named situations built from explicit setups (hands, coins, deck order, first seat) and a few decisions.
 // Each one stops at the moment worth testing; tests (the engine's, the runner's, the bots') continue from
 // `state`. The deck is completed by `deckFor`: `deckTop` first, then the rest in ROLES order.
-
-export interface Scenario {
-  name: string;
-  /** The situation `state` is in, in words. */
-  description: string;
-  /** The game right after createGame. */
-  initial: GameState;
-  /** The decisions that lead from `initial` to `state`. */
-  steps: Step[];
-  state: GameState;
-  events: GameEvent[];
-}
-
-function scenario(
-  name: string,
-  description: string,
-  hands: Role[][],
-  opts: SetupOptions,
-  steps: Step[],
-): Scenario {
-  const initial = gameFrom(hands, opts);
-  const { state, events } = play(initial, steps);
-  return { name, description, initial, steps, state, events };
-}
 
 /** seat 0: duke+assassin, seat 1: captain+contessa, seat 2: ambassador+duke. */
 export const HANDS_3: Role[][] = [
@@ -329,8 +311,9 @@ export const nearTurnCap = (): Scenario => {
   );
 };
 
-/** Every scenario by name, for tests that check all of them (invariants, views, serialisation). */
+/** Every scenario by name, both rulesets', for tests that check all of them (invariants, views, serialisation). */
 export const SCENARIOS: Readonly<Record<string, () => Scenario>> = {
+  ...INQUISITOR_SCENARIOS,
   threeSeatOpening,
   headsUpOpening,
   sixSeatOpening,
