@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cp, readdir } from 'node:fs/promises';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,13 +41,34 @@ describe.skipIf(!hasPython)('the Python kit', () => {
 
   describe('installed with pip into a fresh virtual environment', () => {
     let venv = '';
-    let agent: ChildProcessWithoutNullStreams | null = null;
+    const agents: ChildProcessWithoutNullStreams[] = [];
     afterAll(async () => {
-      if (agent && agent.exitCode === null) {
+      for (const agent of agents) {
+        if (agent.exitCode !== null || agent.signalCode !== null) continue;
         agent.kill('SIGTERM');
         await exitOf(agent);
       }
     });
+
+    /** Plays 2 matches against the agent at `url`: it must make no fault. */
+    async function playAgainst(url: string, secret: string) {
+      const r = await runCli([
+        'play',
+        url,
+        'bot:random',
+        'bot:heuristic',
+        '--games',
+        '2',
+        '--seed',
+        'py-kit',
+        '--secret',
+        secret,
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const summary = JSON.parse(r.stdout) as { agents: { agent: string; games: number; faults: number }[] };
+      expect(summary.agents[0]).toMatchObject({ agent: url, games: 2, faults: 0 });
+    }
 
     it('installs offline, with no dependencies', { timeout: 300_000 }, async () => {
       // From a copy, as a user would install a downloaded kit (and nothing is written into the repository).
@@ -80,27 +101,28 @@ describe.skipIf(!hasPython)('the Python kit', () => {
 
     it('its example agent plays a coup play match', { timeout: 120_000 }, async () => {
       expect(venv).not.toBe('');
-      agent = spawn(join(venv, 'bin/coup-python-agent'), ['0'], {
+      const agent = spawn(join(venv, 'bin/coup-python-agent'), ['0'], {
         cwd: dir.path,
         env: { ...process.env, COUP_AGENT_SECRET: 'py-kit-secret', PYTHONDONTWRITEBYTECODE: '1' },
       });
+      agents.push(agent);
       const [, url = ''] = await waitForOutput(agent, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      const r = await runCli([
-        'play',
-        url,
-        'bot:random',
-        'bot:heuristic',
-        '--games',
-        '2',
-        '--seed',
-        'py-kit',
-        '--secret',
-        'py-kit-secret',
-        '--json',
-      ]);
-      expect(r.code, r.stderr).toBe(0);
-      const summary = JSON.parse(r.stdout) as { agents: { agent: string; games: number; faults: number }[] };
-      expect(summary.agents[0]).toMatchObject({ agent: url, games: 2, faults: 0 });
+      await playAgainst(url, 'py-kit-secret');
+    });
+
+    it("the README's 10-line agent plays a coup play match", { timeout: 120_000 }, async () => {
+      expect(venv).not.toBe('');
+      const readme = await readFile(join(KIT, 'README.md'), 'utf8');
+      const code = /```python\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(code, 'a python block in examples/python-agent/README.md').toBeDefined();
+      await writeFile(join(dir.path, 'readme_agent.py'), code!);
+      const agent = spawn(join(venv, 'bin/python'), ['readme_agent.py'], {
+        cwd: dir.path,
+        env: { ...process.env, PORT: '0', COUP_AGENT_SECRET: 'readme-secret', PYTHONDONTWRITEBYTECODE: '1' },
+      });
+      agents.push(agent);
+      const [, url = ''] = await waitForOutput(agent, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      await playAgainst(url, 'readme-secret');
     });
   });
 });

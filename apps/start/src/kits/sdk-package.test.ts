@@ -59,13 +59,14 @@ let owner: Account;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let consumer = '';
 let agent: ChildProcessWithoutNullStreams | undefined;
+let readmeAgent: ChildProcessWithoutNullStreams | undefined;
 
 beforeAll(async () => {
   [h, dir] = await Promise.all([startHarness({ worker: false }), tempDir()]);
   owner = await h.createAccount();
 });
 afterAll(async () => {
-  await stopServer(agent);
+  await Promise.all([stopServer(agent), stopServer(readmeAgent)]);
   await h?.stop();
   await dir?.remove();
 });
@@ -217,4 +218,35 @@ describe('@coup/sdk packed and installed outside the repository', () => {
       expect(wrong.body).toMatchObject({ ok: false, fault: { reason: 'http_status', message: 'HTTP 401' } });
     },
   );
+
+  it("the README's 10-line agent plays coup play", { timeout: 120_000 }, async () => {
+    expect(consumer).not.toBe('');
+    const readme = readFileSync(path.join(REPO_ROOT, 'packages/sdk/README.md'), 'utf8');
+    const code = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(code, 'a js block in packages/sdk/README.md').toBeDefined();
+    await writeFile(path.join(consumer, 'readme-agent.mjs'), code!.replace('listen(8000)', 'listen(0)'));
+    const started = await startServer(
+      process.execPath,
+      ['readme-agent.mjs'],
+      { cwd: consumer, env: cleanEnv({ COUP_AGENT_SECRET: 'readme-secret' }) },
+      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    );
+    readmeAgent = started.child;
+    const r = await runCli([
+      'play',
+      started.match,
+      'bot:random',
+      'bot:heuristic',
+      '--games',
+      '3',
+      '--seed',
+      'readme',
+      '--secret',
+      'readme-secret',
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { agents: { games: number; faults: number }[] };
+    expect(summary.agents[0]).toMatchObject({ games: 3, faults: 0 });
+  });
 });
