@@ -53,8 +53,11 @@ export async function packSdkInto(destDir: string): Promise<string> {
     copyFileSync(path.join(SDK_DIR, 'README.md'), path.join(staging, 'README.md'));
     const manifest = sdkManifest(readManifest(SDK_DIR), dependencies);
     writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Without the npm_* variables of an npm run around this one (npm test, the CLI's prepack).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
     const out = execFileSync('npm', ['pack', staging, '--pack-destination', destDir, '--json'], {
       encoding: 'utf8',
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const [packed] = JSON.parse(out) as { filename: string }[];
