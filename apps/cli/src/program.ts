@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBotCommands } from './commands/bot.ts';
 import { registerDatasetCommands } from './commands/dataset.ts';
+import { registerNewCommands } from './commands/new.ts';
 import { registerPlatformCommands } from './commands/platform.ts';
 import { registerPlayCommand } from './commands/play.ts';
 import { registerReplayCommands } from './commands/replay.ts';
@@ -19,8 +20,8 @@ function version(): string {
 export function createProgram(): Command {
   const program = new Command('coup')
     .description(
-      'Coup Arena: play local matches between agents, serve built-in bots, check and read replays, ' +
-        'use the platform.',
+      'Coup Arena: play local matches between agents, start a new agent, serve built-in bots, check and ' +
+        'read replays, use the platform.',
     )
     .version(version(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -33,6 +34,7 @@ export function createProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     .showSuggestionAfterError(true);
   registerPlayCommand(program);
+  registerNewCommands(program);
   registerBotCommands(program);
   registerReplayCommands(program);
   registerPlatformCommands(program);

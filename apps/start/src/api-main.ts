@@ -13,6 +13,10 @@ export interface ApiReady {
   url: string;
   port: number;
   adminKeyFile: string | null;
+  /** The house agents' names (the built-in bots, registered at every start). */
+  house: string[];
+  /** Demo matches queued by this start (only on an empty database). */
+  demoMatches: number;
 }
 
 async function main() {
@@ -47,7 +51,14 @@ async function main() {
   if (stopping || !process.connected) return stop();
   const address = platform.app.server.address();
   const port = address && typeof address === 'object' ? address.port : env.PORT;
-  const ready: ApiReady = { type: 'ready', url: platform.url, port, adminKeyFile: platform.adminKeyFile };
+  const ready: ApiReady = {
+    type: 'ready',
+    url: platform.url,
+    port,
+    adminKeyFile: platform.adminKeyFile,
+    house: platform.house.map((a) => a.name),
+    demoMatches: platform.demoMatches,
+  };
   process.send?.(ready);
 }
 

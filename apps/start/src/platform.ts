@@ -19,6 +19,8 @@ export interface PlatformOptions extends ApiOptions {
 export interface RunningPlatform extends RunningApi {
   /** The match worker and ladder jobs, when this process runs them. */
   workers: Workers | null;
+  /** Demo matches queued by this start (0 unless `demo` and the database had no match). */
+  demoMatches: number;
 }
 
 /** Migrates, then starts the API with the web UI (and optionally a worker) on the given Postgres and Redis. */
@@ -34,8 +36,9 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
   const workers = o.worker
     ? await startWorkers(api.runtime, api.url, (msg, extra) => api.app.log.warn(extra ?? {}, msg))
     : null;
+  let demoMatches = 0;
   if (o.demo) {
-    await queueDemoMatches(
+    demoMatches = await queueDemoMatches(
       api.runtime.prisma,
       api.runtime.matchQueue,
       api.house,
@@ -46,6 +49,7 @@ export async function startPlatform(o: PlatformOptions): Promise<RunningPlatform
   return {
     ...api,
     workers,
+    demoMatches,
     async stop(opts: { force?: boolean } = {}) {
       await workers?.close(opts);
       await api.stop();

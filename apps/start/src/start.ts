@@ -4,17 +4,18 @@
 // migrations, registers the house bots, queues demo matches) and a match worker, each a child process of
 // this one, started again if it dies (child-supervisor.ts); with WORKER_IN_PROCESS the worker runs inside
 // the API's process.
-import { writeLocalDatabaseUrl } from '@coup/db';
+import path from 'node:path';
+import { dataDir, repoRoot, writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
-import { describeAgentAddresses, parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/platform';
 import { startApiChild } from './api-child';
+import { startSummary } from './start-summary';
 import { startWorkerChild } from './worker-child';
 
 const log = (line: string) => console.log(`[coup] ${line}`);
 
 async function main() {
   const env = parseEnv();
-  log(describeAgentAddresses(env.AGENT_ADDRESSES, process.env.AGENT_ADDRESSES !== undefined));
   /** What runs, stopped in reverse order of start; the children together, first. */
   const stops: (() => Promise<void>)[] = [];
   const children: { stop(): Promise<void> }[] = [];
@@ -38,23 +39,33 @@ async function main() {
     }
     const redis = await ensureRedis({ log });
     stops.unshift(() => redis.stop());
-    const api = await startApiChild({ env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url }, log });
+    // The API's log (a line per request) goes to a file; the terminal keeps the summary below (api-log.ts).
+    const api = await startApiChild({
+      env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url },
+      log,
+      logFile: path.join(dataDir(), 'logs', 'api.log'),
+    });
     children.push(api);
     if (env.RUN_WORKER && !env.WORKER_IN_PROCESS) {
       const worker = await startWorkerChild({
-        env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? api.url },
+        env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? api.ready.url },
         log,
       });
       children.push(worker);
     }
 
-    log(`Coup Arena is running at ${api.url}`);
-    log(`  API docs:     ${api.url}/docs`);
-    log(`  leaderboard:  ${api.url}/v1/leaderboard`);
-    log(
-      `  queue board:  ${api.url}/admin/queues (admin key${api.adminKeyFile ? ` in ${api.adminKeyFile}` : ': ADMIN_KEY'})`,
-    );
-    log('Press Ctrl-C to stop.');
+    const summary = startSummary({
+      env,
+      addressesExplicit: process.env.AGENT_ADDRESSES !== undefined,
+      port: api.ready.port,
+      adminKeyFile: api.ready.adminKeyFile,
+      house: api.ready.house,
+      demoMatches: api.ready.demoMatches,
+      logFile: api.logFile,
+      worker: !env.RUN_WORKER ? 'off' : env.WORKER_IN_PROCESS ? 'in-process' : 'process',
+      cwd: repoRoot,
+    });
+    for (const line of summary) log(line);
   } catch (err) {
     await stopAll();
     throw err;

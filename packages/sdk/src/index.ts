@@ -16,11 +16,6 @@ export {
   DECISION_ID_HEADER,
   SIGNATURE_TOLERANCE_S,
 } from '@coup/protocol';
-export type {
-  Answer,
-  DecisionRequest,
-  MatchEnd,
-  MatchStart,
-  SignatureCheck,
-  WireAction,
-} from '@coup/protocol';
+// The protocol's messages: each name is a type and its zod schema (`DecisionRequest.safeParse(body)`).
+export { Answer, DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
+export type { SignatureCheck, WireAction } from '@coup/protocol';

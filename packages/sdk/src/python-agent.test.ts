@@ -7,19 +7,27 @@ import { SIGNATURE_HEADER, buildDecisionRequest, historyEntry, sign } from '@cou
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, realRequest } from './test/fixtures';
 
-// The starter kit in examples/python-agent, run for real with python3 and driven over HTTP.
+// The Python kit in examples/python-agent (its example agent, `python3 -m coup_agent`), run for real with
+// python3 from its sources and driven over HTTP. The kit's own tests (pytest) and its installation into a
+// virtual environment are apps/cli/src/python-kit.test.ts.
 
-const AGENT = fileURLToPath(new URL('../../../examples/python-agent/agent.py', import.meta.url));
+const KIT_SRC = fileURLToPath(new URL('../../../examples/python-agent/src', import.meta.url));
 const SECRET = 'py_test_secret';
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-describe.skipIf(!hasPython)('examples/python-agent', () => {
+describe.skipIf(!hasPython)('examples/python-agent (python3 -m coup_agent)', () => {
   let child: ChildProcess;
   let url = '';
 
   beforeAll(async () => {
-    child = spawn('python3', [AGENT, '0'], {
-      env: { ...process.env, COUP_AGENT_SECRET: SECRET, HOST: '127.0.0.1' },
+    child = spawn('python3', ['-m', 'coup_agent', '0'], {
+      env: {
+        ...process.env,
+        COUP_AGENT_SECRET: SECRET,
+        HOST: '127.0.0.1',
+        PYTHONPATH: KIT_SRC,
+        PYTHONDONTWRITEBYTECODE: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { runMatch } from '@coup/runner';
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { AgentPool, parseAgentSpecs } from './agents.ts';
 import { llmServiceFromEnv, strategyPrompt } from './llm.ts';
+import { signatureHints } from './hints.ts';
 import { progressBar } from './progress.ts';
 import { checkReachable } from './reachable.ts';
 import { ReplayWriter } from './replay-writer.ts';
@@ -127,5 +128,8 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
     agents: tally.stats(),
   };
   process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderSummary(summary)}\n`);
+  for (const hint of signatureHints(specs, tally.unauthorized(), opts.secret !== undefined)) {
+    process.stderr.write(`${hint}\n`);
+  }
   if (interrupted) throw new ExitCode(EXIT_INTERRUPTED);
 }

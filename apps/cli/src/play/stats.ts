@@ -24,7 +24,12 @@ interface Acc {
   faultReasons: Map<string, number>;
   forfeits: number;
   latencies: number[];
+  /** Requests the agent answered with 401: it checks signatures the run did not make (or made wrong). */
+  unauthorized: number;
 }
+
+/** The fault message of an HTTP 401 (runner/http-agent.ts: `HTTP <status>`). */
+const UNAUTHORIZED = /^HTTP 401\b/;
 
 /** Accumulates results per agent as matches finish, so replays need not stay in memory. */
 export class Tally {
@@ -40,6 +45,7 @@ export class Tally {
       faultReasons: new Map(),
       forfeits: 0,
       latencies: [],
+      unauthorized: 0,
     }));
   }
 
@@ -63,8 +69,14 @@ export class Tally {
       if (step.fault) {
         a.faults++;
         a.faultReasons.set(step.fault.reason, (a.faultReasons.get(step.fault.reason) ?? 0) + 1);
+        if (step.fault.reason === 'http_status' && UNAUTHORIZED.test(step.fault.message)) a.unauthorized++;
       }
     }
+  }
+
+  /** Per agent of the list, how many of its requests were refused with a 401. */
+  unauthorized(): number[] {
+    return this.acc.map((a) => a.unauthorized);
   }
 
   stats(): AgentStats[] {

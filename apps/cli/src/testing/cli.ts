@@ -94,3 +94,4 @@ export function withoutTimings(replay: unknown): unknown {
       : value,
   );
 }
+export * from './packages.ts';
