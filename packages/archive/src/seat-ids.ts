@@ -1,4 +1,5 @@
 import type { ArchiveEvent, ArchivePlayerState } from './format';
+import { parseTurns, type ArchiveTurn } from './grammar';
 
 // Which player id sat in which seat. The archive's server wrote, per game, `playerRank`: the ids of the
 // winner and of the players it eliminated, last eliminated first, and `playerDisconnect`: the ids of the
@@ -42,29 +43,39 @@ export interface SeatOrder {
 
 /**
  * The server's ranking of the seats: a player that leaves while it still has a face-down card is not
- * ranked (it is a leaver); the others in the decoder's order. Null when the record ends without a winner.
+ * ranked (it is a leaver); the others by when they were eliminated, and within one turn in the order the
+ * server takes the cards: a lost challenge of the action, then of the block, then the action itself (the
+ * decoder, which sees only snapshots, orders them by seat). Null when the record ends without a winner.
  */
 export function serverSeatOrder(events: readonly ArchiveEvent[], playerCount: number): SeatOrder | null {
   const rank = decoderRank(events, playerCount);
-  if (!rank) return null;
+  const parsed = parseTurns(events);
+  if (!rank || !parsed.ok) return null;
   const left: number[] = [];
-  let states: readonly ArchivePlayerState[] | null = null;
-  /** Cards lost in the current turn before now, by seat: challenges lost, a coup (resolved at once). */
-  let lost = new Map<number, number>();
-  const lose = (p: number) => lost.set(p, (lost.get(p) ?? 0) + 1);
-  for (const e of events) {
-    if (e.type === 'START_OF_TURN') {
-      states = e.playerStates;
-      lost = new Map();
-    } else if (e.type === 'ACTION' && e.action === 'coup' && e.target !== undefined) lose(e.target);
-    else if (e.type === 'CHALLENGE_SUCCESS') lose(e.challenged);
-    else if (e.type === 'CHALLENGE_FAIL') lose(e.challenger);
-    else if (e.type === 'PLAYER_LEFT') {
-      const still = faceDown(states?.[e.player]) - (lost.get(e.player) ?? 0);
-      if (still > 0 && !left.includes(e.player)) left.push(e.player);
-    }
+  const died: number[] = [];
+  for (const t of parsed.game.turns) {
+    const S = t.start.playerStates;
+    // Cards lost in the turn before a leave: challenges lost, a coup (resolved at once).
+    const lostBefore = (p: number, at: string) => {
+      let n = 0;
+      if (t.action?.action === 'coup' && t.action.target === p) n++;
+      const ac = t.actionChallenge;
+      if (ac && at !== 'before_action' && at !== 'after_action' && (ac.success ? ac.challenged : ac.challenger) === p) n++;
+      const bc = t.blockChallenge;
+      if (bc && at === 'after_block_challenge' && (bc.success ? bc.challenged : bc.challenger) === p) n++;
+      return n;
+    };
+    for (const l of t.left)
+      if (faceDown(S[l.player]) - lostBefore(l.player, l.at) > 0 && !left.includes(l.player)) left.push(l.player);
+    const loser = (c: ArchiveTurn['actionChallenge']) => (c ? (c.success ? c.challenged : c.challenger) : -1);
+    const step = (p: number) => (loser(t.actionChallenge) === p ? 0 : loser(t.blockChallenge) === p ? 1 : 2);
+    const dead = S.flatMap((s, p) =>
+      faceDown(s) > 0 && faceDown(t.next.playerStates[p]) === 0 && !left.includes(p) ? [p] : [],
+    );
+    died.push(...dead.sort((x, y) => step(x) - step(y) || x - y));
   }
-  return { ranked: rank.filter((p) => !left.includes(p)), leavers: left.reverse() };
+  const winner = rank[0]!;
+  return { ranked: [winner, ...died.filter((p) => p !== winner).reverse()], leavers: left.reverse() };
 }
 
 /**
