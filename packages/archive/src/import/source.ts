@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { gunzipMembers } from './gzip-members';
 import { ArrayShapeError, JsonArraySplitter, type ArrayElement } from './json-array';
 
 // Streams the elements of a JSON array file, gzipped or not (told by the gzip magic bytes, whatever the
 // file's name), one at a time with backpressure, as raw JSON text (json-array.ts): memory stays flat
 // however large the file, and however large one element. What follows the data is reported, not fatal:
 // bytes after a complete gzip stream (Node's gunzip drops zero padding silently and fails on anything
-// else), or after the array's closing bracket, are a warning of the import; the games were all read.
+// else: gzip-members.ts reads the data member by member instead), or after the array's closing bracket,
+// are a warning of the import; the games were all read.
 
 export class FileError extends Error {
   constructor(message: string) {
@@ -78,36 +78,26 @@ export async function openArrayFile(file: string, limits: SourceLimits = DEFAULT
     bytesRead: () => source.bytesRead,
     async forEach(onItem) {
       const splitter = new JsonArraySplitter(limits.maxElementBytes, limits.maxElementDepth);
-      const gunzip = gzip ? createGunzip({ chunkSize: 256 * 1024 }) : null;
-      const data: Readable = gunzip ? source.pipe(gunzip) : source;
-      // A read error of the file itself ends the decompressed stream too.
-      if (gunzip) source.on('error', (err) => gunzip.destroy(err));
       const warnings: string[] = [];
+      const chunks = source as AsyncIterable<Buffer>;
+      const data = gzip
+        ? gunzipMembers(chunks, (n) =>
+            warnings.push(`${file}: ${n} bytes after the end of the gzip data were ignored`),
+          )
+        : chunks;
       let count = 0;
       try {
-        try {
-          for await (const chunk of data) {
-            for (const el of splitter.push(chunk as Buffer)) {
-              try {
-                await onItem(el);
-              } catch (err) {
-                throw new ItemError(err);
-              }
-              count++;
+        for await (const chunk of data) {
+          for (const el of splitter.push(chunk)) {
+            try {
+              await onItem(el);
+            } catch (err) {
+              throw new ItemError(err);
             }
+            count++;
           }
-        } catch (err) {
-          // The gzip stream broke after the array was complete: trailing bytes that are not gzip data.
-          if (err instanceof ItemError || !gunzip || !splitter.done) throw err;
-          warnings.push(
-            `${file}: bytes after the end of the gzip data were ignored (${err instanceof Error ? err.message : String(err)})`,
-          );
         }
         splitter.end();
-        if (gunzip && gunzip.bytesWritten < totalBytes && warnings.length === 0)
-          warnings.push(
-            `${file}: ${totalBytes - gunzip.bytesWritten} bytes after the end of the gzip data were ignored`,
-          );
         if (splitter.trailing > 0)
           warnings.push(`${file}: ${splitter.trailing} bytes after the end of the JSON array were ignored`);
       } catch (err) {
@@ -119,7 +109,6 @@ export async function openArrayFile(file: string, limits: SourceLimits = DEFAULT
         );
       } finally {
         source.destroy();
-        gunzip?.destroy();
       }
       return { count, warnings };
     },
