@@ -5,3 +5,4 @@ export { playBotMatches } from './bot-games';
 export { writeArchiveFile } from './files';
 export type { ArchiveFileOptions } from './files';
 export * from './treason-sample';
+export * from './hands';
