@@ -14,9 +14,12 @@ function text(s: string): string {
     : s;
 }
 
-/** A text[] literal: every element double-quoted (inner " and \ backslashed) or NULL, then COPY-escaped. */
+/**
+ * A text[] literal: every element double-quoted (inner " and \ backslashed), then COPY-escaped. A null
+ * (an id the record lost) is stored as an empty string: Prisma reads no NULL element in a String[].
+ */
 function textArray(items: readonly (string | null)[]): string {
-  const item = (s: string | null) => (s === null ? 'NULL' : `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+  const item = (s: string | null) => `"${(s ?? '').replace(/["\\]/g, (c) => `\\${c}`)}"`;
   return text(`{${items.map(item).join(',')}}`);
 }
 

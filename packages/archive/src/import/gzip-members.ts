@@ -40,7 +40,7 @@ class Member {
   private readonly inflate = createInflateRaw({ chunkSize: 256 * 1024 });
   private out: Buffer[] = [];
   private failure: Error | null = null;
-  private lastInput = Buffer.alloc(0);
+  private lastInput: Buffer = Buffer.alloc(0);
   ended = false;
   crc = 0;
   size = 0;
@@ -95,7 +95,7 @@ export async function* gunzipMembers(
   onTrailing: (bytes: number) => void,
 ): AsyncGenerator<Buffer> {
   const it = input[Symbol.asyncIterator]();
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   const more = async () => {
     const r = await it.next();
     if (!r.done) pending = pending.length ? Buffer.concat([pending, r.value]) : r.value;

@@ -35,7 +35,11 @@ export type ShapeResult =
     };
 
 const id = z.union([z.string(), z.number()]);
-const playerId = z.string().nullable();
+/** A player id; an empty one is none (the record lost it), as the stored form writes it. */
+const playerId = z
+  .string()
+  .nullable()
+  .transform((id) => (id === '' ? null : id));
 const seat = z.number().int().min(0).max(15);
 const playerIds = z.array(playerId).max(16);
 
