@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   archiveEvent,
+  figureBasis,
   GAME_TYPES,
   gameTimeline,
   humanBaselines,
@@ -144,8 +145,15 @@ export const HumanBaselineComparison = z
     datasetId: DatasetId,
     datasetName: z.string(),
     gameType: z.literal('original'),
-    /** Games the figures come from. */
+    /** Games with people the figures come from (AI-only games of the archive are left out). */
     games: z.number().int(),
+    /** Per figure, the games and people's decisions it rests on (its denominator). */
+    basis: z.object({
+      bluffRate: figureBasis,
+      challengeRate: figureBasis,
+      challengeSuccess: figureBasis,
+      blockRate: figureBasis,
+    }),
     bluffRate: z.number().nullable(),
     challengeRate: z.number().nullable(),
     challengeSuccess: z.number().nullable(),

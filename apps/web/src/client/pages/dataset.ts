@@ -12,7 +12,12 @@ import { humanBadge, replayCheckText } from './datasets';
 // One human dataset: its counts, the games left out by reason, how its games re-played through our
 // engine, the human baselines, and its games (filters, paging) linking to the game viewer.
 
-const REPLAY_KIND: Record<string, string> = { agreed: 'ok', rules_differ: 'info', disagreed: 'bad', not_replayed: '' };
+const REPLAY_KIND: Record<string, string> = {
+  agreed: 'ok',
+  rules_differ: 'info',
+  disagreed: 'bad',
+  not_replayed: '',
+};
 
 function facts(d: DatasetDetail): HTMLElement {
   const fact = (k: string, v: Node | string) => [h('dt', null, k), h('dd', null, v)];
@@ -44,7 +49,13 @@ function differencesTable(d: DatasetDetail): HTMLElement {
     caption,
     ['Difference', 'What their server does', { label: 'Games', numeric: true }],
     d.ruleDifferences.map((r) =>
-      h('tr', { 'data-difference': r.name }, td(h('code', null, r.name)), td(r.description), tdNum(fmt(r.games))),
+      h(
+        'tr',
+        { 'data-difference': r.name },
+        td(h('code', null, r.name)),
+        td(r.description),
+        tdNum(fmt(r.games)),
+      ),
     ),
   );
 }
@@ -62,7 +73,12 @@ function filterForm(id: string, q: URLSearchParams): HTMLElement {
   };
   const type = sel('gameType', 'Game type', 'Any type', ['original', 'inquisitors']);
   const count = sel('playerCount', 'Players', 'Any number', ['2', '3', '4', '5', '6']);
-  const replay = sel('replayStatus', 'Re-play', 'Any', ['agreed', 'rules_differ', 'disagreed', 'not_replayed']);
+  const replay = sel('replayStatus', 'Re-play', 'Any', [
+    'agreed',
+    'rules_differ',
+    'disagreed',
+    'not_replayed',
+  ]);
   const form = h(
     'form',
     { class: 'filters', 'aria-label': 'Filter games' },
@@ -129,11 +145,19 @@ export async function datasetPage(ctx: PageContext): Promise<void> {
       h('h2', { id: 'h-checks' }, 'Import checks'),
       countsTable('Bad games by reason', 'Reason', d.badReasons),
       d.warnings.length
-        ? h('ul', { class: 'warnings', 'aria-label': 'Import warnings' }, d.warnings.map((w) => h('li', null, w)))
+        ? h(
+            'ul',
+            { class: 'warnings', 'aria-label': 'Import warnings' },
+            d.warnings.map((w) => h('li', null, w)),
+          )
         : null,
       differencesTable(d),
       d.replayCheck
-        ? countsTable('Re-play disagreements (records no known rule explains) by reason', 'Reason', d.replayCheck.reasons)
+        ? countsTable(
+            'Re-play disagreements (records no known rule explains) by reason',
+            'Reason',
+            d.replayCheck.reasons,
+          )
         : null,
     ),
     h(

@@ -68,7 +68,13 @@ export async function humanGamePage(ctx: PageContext): Promise<void> {
             null,
             tdNum(p.seat),
             td(playerName(p, p.seat)),
-            td(p.human === null ? 'unknown (left; the archive lost its id)' : p.human ? 'person' : 'computer player'),
+            td(
+              p.human === null
+                ? 'unknown (left; the archive lost its id)'
+                : p.human
+                  ? 'person'
+                  : 'computer player',
+            ),
           ),
         ),
         { hideCaption: true },
