@@ -6,3 +6,4 @@ export { writeArchiveFile } from './files';
 export type { ArchiveFileOptions } from './files';
 export * from './treason-sample';
 export * from './hands';
+export * from './scripted-match';
