@@ -18,8 +18,7 @@ export const BAD_GAME_REASONS = {
   no_game_over: 'the stream ends without a GAME_OVER',
   bad_players: 'playerIds holds more ids than players',
   bad_sequence: 'the events break the grammar',
-  turn_without_action:
-    'a turn with no ACTION whose player did not leave (and no leaver ended the game)',
+  turn_without_action: 'a turn with no ACTION whose player did not leave (and no leaver ended the game)',
   player_out_of_range: 'an event names a player index outside 0..playerCount-1',
   bad_player_states: 'a snapshot does not hold one state with two cards per player',
   bad_roles: 'a role that is not in this game type, or more than 3 copies of a role at the table',

@@ -57,14 +57,16 @@ function mismatch(o: Outcome, t: ArchiveTurn): string | null {
   for (let p = 0; p < N.length; p++) {
     let down = 0;
     for (const c of N[p]!.influence) if (!c.revealed) down++;
-    if (o.down[p] !== down) return `seat ${p} keeps ${o.down[p]} face-down cards here, ${down} in the archive`;
+    if (o.down[p] !== down)
+      return `seat ${p} keeps ${o.down[p]} face-down cards here, ${down} in the archive`;
     if (down > 0 && o.coins[p] !== N[p]!.cash)
       return `seat ${p} has ${o.coins[p]} coins here, ${N[p]!.cash} in the archive`;
   }
   if (t.next.type === 'GAME_OVER' && !o.over) return 'the archive ends the game here, ours goes on';
   if (t.next.type === 'START_OF_TURN') {
     if (o.over) return 'our game ends here, the archive goes on';
-    if (o.next !== t.next.whoseTurn) return `seat ${o.next} plays next here, seat ${t.next.whoseTurn} in the archive`;
+    if (o.next !== t.next.whoseTurn)
+      return `seat ${o.next} plays next here, seat ${t.next.whoseTurn} in the archive`;
   }
   return null;
 }
@@ -113,18 +115,32 @@ function candidates(t: ArchiveTurn): [RuleDifference, Correction[]][] {
   const blocked = !!t.block && !t.blockChallenge?.success;
   const downAfter = (p: number) => t.next.playerStates[p]!.influence.filter((c) => !c.revealed).length;
   if (action.action === 'assassinate' && cancelled)
-    out.push(['assassination_refund', [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + 3 : c)) })]]);
+    out.push([
+      'assassination_refund',
+      [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + 3 : c)) })],
+    ]);
   if (!cancelled && !blocked && t.next.type === 'GAME_OVER')
     out.push(['action_after_game_over', [resolution(t, 1)]]);
-  if (action.action === 'steal' && !cancelled && !blocked && action.target !== undefined && downAfter(action.target) === 0) {
+  if (
+    action.action === 'steal' &&
+    !cancelled &&
+    !blocked &&
+    action.target !== undefined &&
+    downAfter(action.target) === 0
+  ) {
     const taken = Math.min(2, t.start.playerStates[action.target]!.cash);
-    out.push(['steal_from_eliminated', [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + taken : c)) })]]);
+    out.push([
+      'steal_from_eliminated',
+      [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + taken : c)) })],
+    ]);
   }
   if (t.left.some((l) => l.at !== 'before_action') || t.next.type === 'GAME_OVER') {
     const last = t.blockChallenge ?? t.actionChallenge;
     const loser = last ? (last.success ? last.challenged : last.challenger) : undefined;
     const keepCard: Correction = (o) =>
-      loser === undefined ? o : { ...o, down: o.down.map((d, p) => (p === loser && downAfter(p) > 0 ? d + 1 : d)) };
+      loser === undefined
+        ? o
+        : { ...o, down: o.down.map((d, p) => (p === loser && downAfter(p) > 0 ? d + 1 : d)) };
     const undo = resolution(t, -1);
     out.push(['leaver_ends_turn', [undo, keepCard, (o) => undo(keepCard(o))]]);
   }
@@ -139,7 +155,8 @@ function* combinations(c: [RuleDifference, Correction[]][]): Generator<[RuleDiff
       const out: [RuleDifference[], Correction][] = [];
       for (let k = from; k <= c.length - left; k++)
         for (const fix of c[k]![1])
-          for (const [names, rest] of pick(k + 1, left - 1)) out.push([[c[k]![0], ...names], (o) => rest(fix(o))]);
+          for (const [names, rest] of pick(k + 1, left - 1))
+            out.push([[c[k]![0], ...names], (o) => rest(fix(o))]);
       return out;
     };
     yield* pick(0, size);
@@ -148,7 +165,8 @@ function* combinations(c: [RuleDifference, Correction[]][]): Generator<[RuleDiff
 
 /** Re-plays one turn: null when it agrees, the differences that explain it, or a Disagreement. */
 function checkTurn(t: ArchiveTurn): RuleDifference[] | null {
-  if (t.blockChallenge && t.blockChallenge.challenger !== t.start.whoseTurn) return ['block_challenged_by_other_seat'];
+  if (t.blockChallenge && t.blockChallenge.challenger !== t.start.whoseTurn)
+    return ['block_challenged_by_other_seat'];
   const ends: GameState[] = [];
   let refusal: Disagreement | null = null;
   // Leavers after the action: where the archive puts them, and if that does not agree, once the turn's

@@ -131,14 +131,17 @@ class TurnDriver {
           (t.block?.blockingPlayer === UNKNOWN_PLAYER && !this.events.some((e) => e.type === 'blocked'));
         this.apply(
           seat,
-          blocks && t.block ? { type: 'block', data: { role: t.block.blockingRole as Role } } : { type: 'pass' },
+          blocks && t.block
+            ? { type: 'block', data: { role: t.block.blockingRole as Role } }
+            : { type: 'pass' },
         );
       } else if (phase === 'challenge_block') {
         if (t.blockChallenge && t.blockChallenge.challenger !== t.start.whoseTurn)
-          throw new Disagreement(`seat ${t.blockChallenge.challenger} challenges a block (ours: only the actor)`);
+          throw new Disagreement(
+            `seat ${t.blockChallenge.challenger} challenges a block (ours: only the actor)`,
+          );
         this.apply(seat, { type: t.blockChallenge ? 'challenge' : 'pass' });
-      }
-      else if (phase === 'lose_influence')
+      } else if (phase === 'lose_influence')
         this.apply(seat, { type: 'lose_card', data: { card_index: this.cardToLose(seat) } });
       else if (phase === 'exchange_return') {
         const own = this.s.players[seat]!.cards.filter((c) => !c.revealed).length;

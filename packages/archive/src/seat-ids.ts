@@ -60,13 +60,20 @@ export function serverSeatOrder(events: readonly ArchiveEvent[], playerCount: nu
       let n = 0;
       if (t.action?.action === 'coup' && t.action.target === p) n++;
       const ac = t.actionChallenge;
-      if (ac && at !== 'before_action' && at !== 'after_action' && (ac.success ? ac.challenged : ac.challenger) === p) n++;
+      if (
+        ac &&
+        at !== 'before_action' &&
+        at !== 'after_action' &&
+        (ac.success ? ac.challenged : ac.challenger) === p
+      )
+        n++;
       const bc = t.blockChallenge;
       if (bc && at === 'after_block_challenge' && (bc.success ? bc.challenged : bc.challenger) === p) n++;
       return n;
     };
     for (const l of t.left)
-      if (faceDown(S[l.player]) - lostBefore(l.player, l.at) > 0 && !left.includes(l.player)) left.push(l.player);
+      if (faceDown(S[l.player]) - lostBefore(l.player, l.at) > 0 && !left.includes(l.player))
+        left.push(l.player);
     const loser = (c: ArchiveTurn['actionChallenge']) => (c ? (c.success ? c.challenged : c.challenger) : -1);
     const step = (p: number) => (loser(t.actionChallenge) === p ? 0 : loser(t.blockChallenge) === p ? 1 : 2);
     const dead = S.flatMap((s, p) =>

@@ -30,7 +30,9 @@ export const timelineTurn = z
     /** A challenge of the action's claim: success means it caught a bluff (the action is cancelled). */
     actionChallenge: challenge,
     /** `player` null (and `bluff` unknown) where the archive does not say who blocked. */
-    block: z.object({ player: player.nullable(), role: archiveRole, bluff: z.boolean().nullable() }).nullable(),
+    block: z
+      .object({ player: player.nullable(), role: archiveRole, bluff: z.boolean().nullable() })
+      .nullable(),
     blockChallenge: challenge,
     /** `blocked` (the block stood), `cancelled` (the action's claim was caught), `resolved`, or `none`. */
     outcome: z.enum(['resolved', 'cancelled', 'blocked', 'none']),
@@ -108,7 +110,11 @@ export function gameTimelineOf(
         t.block =
           e.blockingPlayer === UNKNOWN_PLAYER
             ? { player: null, role: e.blockingRole, bluff: null }
-            : { player: e.blockingPlayer, role: e.blockingRole, bluff: !holds(t, e.blockingPlayer, e.blockingRole) };
+            : {
+                player: e.blockingPlayer,
+                role: e.blockingRole,
+                bluff: !holds(t, e.blockingPlayer, e.blockingRole),
+              };
         t.outcome = 'blocked';
         break;
       case 'CHALLENGE_SUCCESS':

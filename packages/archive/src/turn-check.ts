@@ -233,7 +233,8 @@ export function checkTurn(t: ArchiveTurn, gameType: GameType, era: TreasonEra = 
     for (const stealTakes of steals)
       for (const refund of refunds) readings.push({ resolved, stealTakes, refund, stopped: false });
   if (unsure && (t.blockChallenge ?? t.actionChallenge))
-    for (const refund of refunds) readings.push({ resolved: false, stealTakes: false, refund, stopped: true });
+    for (const refund of refunds)
+      readings.push({ resolved: false, stealTakes: false, refund, stopped: true });
   let first: CheckResult | null = null;
   for (const reading of readings) {
     const r = compare(t, expect(acted, reading), left);

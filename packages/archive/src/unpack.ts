@@ -31,8 +31,7 @@ export type UnpackFailure =
   | 'no_game_over';
 
 export type UnpackResult =
-  | { ok: true; events: ArchiveEvent[] }
-  | { ok: false; reason: UnpackFailure; at: number };
+  { ok: true; events: ArchiveEvent[] } | { ok: false; reason: UnpackFailure; at: number };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

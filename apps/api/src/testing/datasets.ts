@@ -11,7 +11,10 @@ export interface TestDataset {
   status?: 'importing' | 'ready' | 'failed';
   games: DecodedGame[];
   /** Per game (by index); `agreed` for original games and `not_replayed` for inquisitors by default. */
-  replayStatus?: (game: DecodedGame, index: number) => 'agreed' | 'rules_differ' | 'disagreed' | 'not_replayed';
+  replayStatus?: (
+    game: DecodedGame,
+    index: number,
+  ) => 'agreed' | 'rules_differ' | 'disagreed' | 'not_replayed';
   /** Per game (by index): the known differences of rules it shows (none by default). */
   replayDifferences?: (game: DecodedGame, index: number) => RuleDifference[];
   warnings?: string[];

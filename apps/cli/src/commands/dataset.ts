@@ -25,7 +25,7 @@ export function registerDatasetCommands(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nEach game may be in any of the archive\'s three shapes (the server\'s export documents, the compact' +
+      "\nEach game may be in any of the archive's three shapes (the server's export documents, the compact" +
         '\nfile, the decoded file). Warnings (bytes after the gzip data or the array) go to stderr.' +
         '\nExit code: 0 when the dataset is ready (bad games are counted, not fatal), 1 when the file cannot' +
         '\nbe imported (not there: no dataset is created; not JSON, not an array, empty, cut short, or no game' +

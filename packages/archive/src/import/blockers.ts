@@ -25,7 +25,9 @@ function couldBlock(t: BlockTurn): number[] {
   if (t.action.action !== 'foreign-aid') return t.action.target === undefined ? [] : [t.action.target];
   const S = t.start.playerStates;
   // Gone before the block: left, or lost its last card to a failed challenge of the action.
-  const gone = new Set(t.left.filter((l) => l.at !== 'after_block' && l.at !== 'after_block_challenge').map((l) => l.player));
+  const gone = new Set(
+    t.left.filter((l) => l.at !== 'after_block' && l.at !== 'after_block_challenge').map((l) => l.player),
+  );
   const ac = t.actionChallenge;
   if (ac && !ac.success && S[ac.challenger]!.influence.filter((c) => !c.revealed).length === 1)
     gone.add(ac.challenger);
@@ -80,9 +82,14 @@ export interface SettledGame {
  * Settles a game's blockers and era: `startedAt` (ms) gives the era when known; `blockBytes` says the
  * blockers were read from packed bytes (the era rule applies) rather than from the decoded file.
  */
-export function settleBlockers(game: DecodedGame, startedAt: number | null, blockBytes: boolean): SettledGame {
+export function settleBlockers(
+  game: DecodedGame,
+  startedAt: number | null,
+  blockBytes: boolean,
+): SettledGame {
   const parsed = parseTurns(game.events);
-  if (!parsed.ok) return { game, era: startedAt === null ? UNKNOWN_ERA : eraAt(startedAt), unknownBlockers: 0 };
+  if (!parsed.ok)
+    return { game, era: startedAt === null ? UNKNOWN_ERA : eraAt(startedAt), unknownBlockers: 0 };
   const turns = parsed.game.turns;
   const blocks = turns.filter((t): t is BlockTurn => t.block !== null);
   let era: TreasonEra;

@@ -31,7 +31,8 @@ export function gameRow(
   check: ReplayCheck,
 ): string {
   const note = check.status === 'agreed' ? '\\N' : text(check.note);
-  const differences = check.status === 'rules_differ' || check.status === 'disagreed' ? check.differences : [];
+  const differences =
+    check.status === 'rules_differ' || check.status === 'disagreed' ? check.differences : [];
   return (
     [
       text(datasetId),

@@ -61,7 +61,13 @@ describe('importDataset on bad input', () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     await writeFile(file, `[${good(1)},${deep},{"a":${'{"a":'.repeat(5000)}1${'}'.repeat(5001)},${good(2)}]`);
     const s = await importDataset({ file, databaseUrl: db.url });
-    expect(s).toMatchObject({ status: 'ready', games: 4, loaded: 2, badCount: 2, badReasons: { too_deep: 2 } });
+    expect(s).toMatchObject({
+      status: 'ready',
+      games: 4,
+      loaded: 2,
+      badCount: 2,
+      badReasons: { too_deep: 2 },
+    });
   });
 
   it('counts an element that is not JSON as one bad game', async () => {
@@ -77,7 +83,13 @@ describe('importDataset on bad input', () => {
       const file = join(dir, `huge-${mib}.json.gz`);
       await hugeStringFile(file, mib);
       const { s, growthMb } = await importMeasured(file);
-      expect(s).toMatchObject({ status: 'ready', games: 3, loaded: 2, badCount: 1, badReasons: { too_large: 1 } });
+      expect(s).toMatchObject({
+        status: 'ready',
+        games: 3,
+        loaded: 2,
+        badCount: 1,
+        badReasons: { too_large: 1 },
+      });
       // Reading the string whole took 1.7 GB for 300 MiB (and failed at 1 GiB): now a few chunks.
       expect(growthMb).toBeLessThan(250);
     },
@@ -94,7 +106,9 @@ describe('importDataset on bad input', () => {
       await writeFile(file, Buffer.concat([body, junk]));
       const s = await importDataset({ file, databaseUrl: db.url });
       expect(s, name).toMatchObject({ status: 'ready', loaded: 2, badCount: 0 });
-      expect(s.warnings, name).toEqual([expect.stringMatching(/after the end of the gzip data were ignored/)]);
+      expect(s.warnings, name).toEqual([
+        expect.stringMatching(/after the end of the gzip data were ignored/),
+      ]);
       const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId! } });
       expect(row.warnings).toEqual(s.warnings);
     }

@@ -22,7 +22,14 @@ describe('importDataset on the treason sample', () => {
     'loads every game of %s (%s), none refused, none disagreed',
     async (file, encoding) => {
       const s = await importDataset({ file: treasonSamplePath(file), databaseUrl: db.url, name: file });
-      expect(s).toMatchObject({ status: 'ready', encoding, games: 1233, loaded: 1233, badCount: 0, warnings: [] });
+      expect(s).toMatchObject({
+        status: 'ready',
+        encoding,
+        games: 1233,
+        loaded: 1233,
+        badCount: 0,
+        warnings: [],
+      });
       expect(s.replay).toMatchObject({ disagreed: 0, reasons: {} });
       expect(s.replay.agreed + s.replay.rulesDiffer).toBe(s.replay.replayed);
       expect(Object.keys(s.replay.differences).sort()).toEqual([...RULE_DIFFERENCE_NAMES].sort());

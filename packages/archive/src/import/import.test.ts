@@ -190,14 +190,21 @@ describe('importDataset', () => {
   it('creates no dataset for a file that is not there', async () => {
     const before = await db.prisma.humanDataset.count();
     const s = await importDataset({ file: join(dir, 'missing.json'), databaseUrl: db.url, name: 'missing' });
-    expect(s).toMatchObject({ status: 'failed', datasetId: null, error: expect.stringMatching(/cannot read/) });
+    expect(s).toMatchObject({
+      status: 'failed',
+      datasetId: null,
+      error: expect.stringMatching(/cannot read/),
+    });
     expect(await db.prisma.humanDataset.count()).toBe(before);
     expect(await db.prisma.humanDataset.count({ where: { name: 'missing' } })).toBe(0);
   });
 
   it('does not make a dataset of no loaded games ready', async () => {
     const file = join(dir, 'all-bad.json');
-    await writeFile(file, JSON.stringify([{ gameId: 1 }, 42, { ...toCompactGame(synthetic(3)), events: 'x' }]));
+    await writeFile(
+      file,
+      JSON.stringify([{ gameId: 1 }, 42, { ...toCompactGame(synthetic(3)), events: 'x' }]),
+    );
     const s = await importDataset({ file, databaseUrl: db.url });
     expect(s).toMatchObject({ status: 'failed', games: 3, loaded: 0, badCount: 3 });
     expect(s.error).toMatch(/none of the 3 games .* could be loaded/);

@@ -114,7 +114,11 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
   let games = 0;
   let loaded = 0;
   let badCount = 0;
-  const summary = (status: 'ready' | 'failed', error?: string, id: string | null = datasetId): ImportSummary => ({
+  const summary = (
+    status: 'ready' | 'failed',
+    error?: string,
+    id: string | null = datasetId,
+  ): ImportSummary => ({
     datasetId: id,
     name,
     status,
@@ -246,7 +250,10 @@ export async function importDataset(opts: ImportOptions): Promise<ImportSummary>
     // A dataset of no games is no dataset: not `ready` (its bad games stay counted on the failed row).
     if (loaded === 0)
       return await finish(
-        summary('failed', `none of the ${games} games of ${opts.file} could be loaded (all bad: see bad_reasons)`),
+        summary(
+          'failed',
+          `none of the ${games} games of ${opts.file} could be loaded (all bad: see bad_reasons)`,
+        ),
         null,
       );
     return await finish(summary('ready'), baselines.result());

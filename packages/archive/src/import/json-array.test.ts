@@ -23,7 +23,9 @@ describe('JsonArraySplitter', () => {
           const vs = values.at(-1) === null ? [...values, 0] : values;
           const text = ` [ ${vs.map((v) => JSON.stringify(v, null, size % 3)).join(' ,\n')} ]\n`;
           const { elements } = split(text, size);
-          expect(elements.map((e) => JSON.parse(e.text!))).toEqual(vs.map((v) => JSON.parse(JSON.stringify(v))));
+          expect(elements.map((e) => JSON.parse(e.text!))).toEqual(
+            vs.map((v) => JSON.parse(JSON.stringify(v))),
+          );
         },
       ),
       { numRuns: 300 },

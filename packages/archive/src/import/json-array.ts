@@ -78,18 +78,23 @@ export class JsonArraySplitter {
             return out;
           }
           if (this.state === 'start') {
-            if (c !== 0x5b) throw new ArrayShapeError(`it starts with ${JSON.stringify(String.fromCharCode(c))}, not [`);
+            if (c !== 0x5b)
+              throw new ArrayShapeError(`it starts with ${JSON.stringify(String.fromCharCode(c))}, not [`);
             this.state = 'first';
             i++;
           } else if (this.state === 'after') {
             if (c === 0x2c) this.state = 'before';
             else if (c === 0x5d) this.close();
-            else throw new ArrayShapeError(`${JSON.stringify(String.fromCharCode(c))} after element ${this.index}`);
+            else
+              throw new ArrayShapeError(
+                `${JSON.stringify(String.fromCharCode(c))} after element ${this.index}`,
+              );
             i++;
           } else if (c === 0x5d && this.state === 'first') {
             this.close();
             i++;
-          } else if (c === 0x5d || c === 0x2c) throw new ArrayShapeError(`a missing element at ${this.index}`);
+          } else if (c === 0x5d || c === 0x2c)
+            throw new ArrayShapeError(`a missing element at ${this.index}`);
           else this.open();
           break;
         }

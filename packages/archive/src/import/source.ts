@@ -59,7 +59,10 @@ export interface ArraySource {
 }
 
 /** Opens `file`; a MissingFileError when it is not there or not a readable file. */
-export async function openArrayFile(file: string, limits: SourceLimits = DEFAULT_LIMITS): Promise<ArraySource> {
+export async function openArrayFile(
+  file: string,
+  limits: SourceLimits = DEFAULT_LIMITS,
+): Promise<ArraySource> {
   let totalBytes: number;
   let gzip: boolean;
   try {

@@ -42,7 +42,9 @@ describe.each(TREASON_SAMPLE_FILES)('the treason sample: %s', (file) => {
     expect(raws.at(-1)).toBeNull();
     const games = read.get(file)!;
     expect(games.size).toBe(meta.size);
-    const refused = [...games].filter(([, r]) => !r.ok).map(([id, r]) => [id, !r.ok && r.reason, !r.ok && r.detail]);
+    const refused = [...games]
+      .filter(([, r]) => !r.ok)
+      .map(([id, r]) => [id, !r.ok && r.reason, !r.ok && r.detail]);
     expect(refused).toEqual([]);
   });
 
@@ -85,7 +87,8 @@ describe.each(TREASON_SAMPLE_FILES)('the treason sample: %s', (file) => {
 
   it('re-plays every original game: no disagreement, each difference named by class', () => {
     const counts = new Map<RuleDifference | 'agreed' | 'disagreed' | 'not_replayed', number>();
-    const add = (k: RuleDifference | 'agreed' | 'disagreed' | 'not_replayed') => counts.set(k, (counts.get(k) ?? 0) + 1);
+    const add = (k: RuleDifference | 'agreed' | 'disagreed' | 'not_replayed') =>
+      counts.set(k, (counts.get(k) ?? 0) + 1);
     const eraOf = new Map<RuleDifference, Set<string>>();
     for (const [id, r] of good(file)) {
       const c = replayCheck(r.game);

@@ -20,7 +20,11 @@ export async function scriptedMatch(matchId: string, setup: GameSetup, scripts: 
 }
 
 /** The legal action of this type (and, for a targeted one, this target; for a block, this role). */
-export function pick(legal: readonly Action[], type: Action['type'], arg?: number | string): Action | undefined {
+export function pick(
+  legal: readonly Action[],
+  type: Action['type'],
+  arg?: number | string,
+): Action | undefined {
   return legal.find((a) => {
     if (a.type !== type) return false;
     if (arg === undefined) return true;

@@ -6,7 +6,11 @@ import { gunzipSync } from 'node:zlib';
 // ../shared/data/treason-sample): its three files of the same 1,233 games and what is known of each.
 // TREASON_SAMPLE_DIR points the tests at another set of files with the same names.
 
-export const TREASON_SAMPLE_FILES = ['games.json.gz', 'games-documented.json.gz', 'games_full.json.gz'] as const;
+export const TREASON_SAMPLE_FILES = [
+  'games.json.gz',
+  'games-documented.json.gz',
+  'games_full.json.gz',
+] as const;
 export type TreasonSampleFile = (typeof TREASON_SAMPLE_FILES)[number];
 
 export interface TreasonSampleMeta {
@@ -28,7 +32,8 @@ export function treasonSampleDir(): string {
   );
 }
 
-export const treasonSamplePath = (file: TreasonSampleFile) => `${treasonSampleDir().replace(/\/?$/, '/')}${file}`;
+export const treasonSamplePath = (file: TreasonSampleFile) =>
+  `${treasonSampleDir().replace(/\/?$/, '/')}${file}`;
 
 /** The elements of one of the sample's files (the whole array, terminator included). */
 export function readTreasonSample(file: TreasonSampleFile): unknown[] {
@@ -37,7 +42,9 @@ export function readTreasonSample(file: TreasonSampleFile): unknown[] {
 
 /** What is known of each game, by id. */
 export function readTreasonSampleMeta(): Map<string, TreasonSampleMeta> {
-  const text = gunzipSync(readFileSync(`${treasonSampleDir().replace(/\/?$/, '/')}meta.jsonl.gz`)).toString('utf8');
+  const text = gunzipSync(readFileSync(`${treasonSampleDir().replace(/\/?$/, '/')}meta.jsonl.gz`)).toString(
+    'utf8',
+  );
   const out = new Map<string, TreasonSampleMeta>();
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
