@@ -25,6 +25,10 @@ const TALLY_COUNTERS = [
   'blocks',
 ] as const;
 
+const BIT = Object.fromEntries(
+  [...FIGURES, ...ARCHIVE_ROLES].map((name, k) => [name, 1 << k]),
+) as Record<Figure | ArchiveRole, number>;
+
 type RoleCounts = { actionClaims: number; blockClaims: number; known: number; bluffs: number; games: number };
 type Wins = { games: number; seats: { played: number; wins: number }[] };
 
@@ -57,22 +61,25 @@ export class Tally {
   figureGames = zeros(FIGURES);
   /** By player count: games, and per seat games played and won. */
   wins = new Map<number, Wins>();
-  /** What the game being counted gave a decision to (figures, and roles' bluff rates). */
-  private touched = new Set<Figure | ArchiveRole>();
+  /** What the game being counted gave a decision to: one bit per figure, then per role (runs per decision). */
+  private touched = 0;
 
   /** Notes that the current game gave `f` a decision. */
   touch(f: Figure | ArchiveRole): void {
-    this.touched.add(f);
+    this.touched |= BIT[f];
   }
 
   /** The current game is counted: its figures' game counts go up. */
   endGame(): void {
     this.games++;
-    for (const f of this.touched) {
-      if (f in this.figureGames) this.figureGames[f as Figure]++;
-      else this.roles[f as ArchiveRole].games++;
-    }
-    this.touched.clear();
+    if (this.touched === 0) return;
+    FIGURES.forEach((f, k) => {
+      if (this.touched & (1 << k)) this.figureGames[f]++;
+    });
+    ARCHIVE_ROLES.forEach((r, k) => {
+      if (this.touched & (1 << (FIGURES.length + k))) this.roles[r].games++;
+    });
+    this.touched = 0;
   }
 
   claim(role: ArchiveRole, kind: 'actionClaims' | 'blockClaims', bluff: boolean | null): void {

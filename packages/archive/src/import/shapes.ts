@@ -35,11 +35,10 @@ export type ShapeResult =
     };
 
 const id = z.union([z.string(), z.number()]);
-/** A player id; an empty one is none (the record lost it), as the stored form writes it. */
-const playerId = z
-  .string()
-  .nullable()
-  .transform((id) => (id === '' ? null : id));
+const playerId = z.string().nullable();
+/** Player ids; an empty one is none (the record lost it), as the stored form writes it. */
+const lostAsNull = (ids: readonly (string | null)[]) =>
+  ids.includes('') ? ids.map((id) => (id === '' ? null : id)) : ids;
 const seat = z.number().int().min(0).max(15);
 const playerIds = z.array(playerId).max(16);
 
@@ -101,7 +100,12 @@ export function readShape(raw: unknown): ShapeResult {
     const rank = decoderRank(u.events, playerCount);
     const order = serverSeatOrder(u.events, playerCount);
     const ids = order
-      ? seatIds(order, playerCount, d.playerRank, d.playerDisconnect ?? null)
+      ? seatIds(
+          order,
+          playerCount,
+          lostAsNull(d.playerRank),
+          d.playerDisconnect ? lostAsNull(d.playerDisconnect) : null,
+        )
       : new Array<string | null>(playerCount).fill(null);
     const startedAt = dateOf(d.gameStarted);
     return {
@@ -149,7 +153,7 @@ export function readShape(raw: unknown): ShapeResult {
         gameId: g.gameId,
         gameType: g.gameType,
         playerCount: g.playerCount,
-        playerIds: reseatDecoderIds(events, g.playerCount, g.playerIds),
+        playerIds: reseatDecoderIds(events, g.playerCount, lostAsNull(g.playerIds)),
         winner: g.winner,
         playerRank: g.playerRank,
         ...(startedAt === null ? {} : { gameStarted: startedAt }),
