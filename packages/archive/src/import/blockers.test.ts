@@ -108,6 +108,8 @@ describe('blockers of packed games, by era', () => {
     const r = readGame(compact(challenged));
     if (!r.ok) throw new Error(r.detail);
     expect(r.game.events[2]).toEqual({ type: 'BLOCK', blockingPlayer: 2, blockingRole: 'duke' });
+    // A byte that said 0 for seat 2's block: the bytes of this game are from before the fix.
+    expect(r.era.blockerRecorded).toBe(false);
   });
 });
 

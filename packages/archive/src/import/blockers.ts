@@ -41,11 +41,16 @@ function deducedBlocker(t: BlockTurn): number | null {
   return could.length === 1 ? could[0]! : null;
 }
 
+/** A BLOCK byte naming seat 0 where seat 0 did not block: another seat's block was challenged, or 0 could not. */
+const impossibleZero = (t: BlockTurn) =>
+  t.block.blockingPlayer === 0 &&
+  ((t.blockChallenge !== null && t.blockChallenge.challenged !== 0) || !couldBlock(t).includes(0));
+
 /** What the BLOCK bytes say of the era: true (a seat other than 0), false (seat 0 that could not), null. */
 function bytesEra(turns: readonly BlockTurn[]): boolean | null {
   if (turns.some((t) => t.block.blockingPlayer !== 0 && t.block.blockingPlayer !== UNKNOWN_PLAYER))
     return true;
-  if (turns.some((t) => !couldBlock(t).includes(0))) return false;
+  if (turns.some(impossibleZero)) return false;
   return null;
 }
 
