@@ -49,7 +49,11 @@ async function gamesOf(datasetId: string): Promise<DecodedGame[]> {
 }
 
 const synthetic = (k: number) => syntheticGame(`import:${k}`);
-const asStored = (g: DecodedGame) => ({ ...g, gameId: String(g.gameId) });
+// Stored: the id as text, and no date (the date only tells the importer the era).
+const asStored = ({ gameStarted, ...g }: DecodedGame) => {
+  void gameStarted;
+  return { ...g, gameId: String(g.gameId) };
+};
 
 describe('importDataset', () => {
   it.each([
