@@ -39,7 +39,7 @@ try {
       gameId: String(i + 1),
       gameType: g.gameType,
       playerCount: g.playerCount,
-      playerIds: g.playerIds,
+      playerIds: g.playerIds.map((id) => id ?? ''),
       winner: g.winner,
       playerRank: g.playerRank,
       events: packed[i]!,

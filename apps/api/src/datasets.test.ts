@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedGame, humanBaselines } from '@coup/archive';
 import type { DecodedGame } from '@coup/archive';
-import { gameBuilder, randomGame } from '@coup/archive/testing';
+import { gameBuilder, gameOf, hand, out, randomGame } from '@coup/archive/testing';
 import { DatasetDetail, DatasetOut, HumanGameOut, HumanGameRow, Page } from '@coup/api-contract';
 import type {
   Dataset,
@@ -21,7 +21,25 @@ let h: Harness;
 let ready: string;
 let older: string;
 let importing: string;
+let gaps: string;
 const games: DecodedGame[] = [];
+
+// A game as the archive's decoder leaves it after a person left: seat 1's id lost, and a foreign-aid block
+// whose blocker it does not name.
+const s0 = [hand(2, 'duke', 'captain'), hand(2, 'contessa', 'assassin'), hand(2, 'captain', 'ambassador')];
+const gapped = gameOf(
+  [
+    { type: 'START_OF_TURN', whoseTurn: 0, playerStates: s0 },
+    { type: 'ACTION', action: 'foreign-aid' },
+    { type: 'BLOCK', blockingPlayer: -1, blockingRole: 'duke' },
+    { type: 'START_OF_TURN', whoseTurn: 1, playerStates: s0 },
+    { type: 'PLAYER_LEFT', player: 1 },
+    { type: 'START_OF_TURN', whoseTurn: 2, playerStates: [s0[0]!, out(s0[1]!), s0[2]!] },
+    { type: 'PLAYER_LEFT', player: 0 },
+    { type: 'GAME_OVER', playerStates: [out(s0[0]!), out(s0[1]!), s0[2]!] },
+  ],
+  { playerIds: ['alice', null, 'ai'] },
+);
 
 const known = gameBuilder([
   { id: 'alice', cards: ['duke', 'captain'] },
@@ -56,8 +74,22 @@ beforeAll(async () => {
     games,
     badReasons: { unknown_action: 2, truncated: 1 },
     replayStatus: (g, i) =>
-      g.gameType === 'inquisitors' ? 'not_replayed' : i === 5 ? 'disagreed' : 'agreed',
+      g.gameType === 'inquisitors'
+        ? 'not_replayed'
+        : i === 5
+          ? 'disagreed'
+          : i === 9 || i === 10
+            ? 'rules_differ'
+            : 'agreed',
+    replayDifferences: (_, i) =>
+      i === 9
+        ? ['assassination_refund', 'action_after_game_over']
+        : i === 10
+          ? ['action_after_game_over']
+          : [],
+    warnings: ['games.json.gz: 12 bytes after the end of the gzip data were ignored'],
   });
+  gaps = await insertHumanDataset(prisma, { name: 'gaps', games: [gapped] });
   importing = await insertHumanDataset(prisma, {
     name: 'half',
     games: games.slice(0, 1),
@@ -74,14 +106,22 @@ describe('GET /v1/datasets', () => {
     const res = await h.api<PageOf<Dataset>>('GET', '/v1/datasets');
     expect(res.status, res.text).toBe(200);
     expect(Page(DatasetOut).parse(res.body)).toBeTruthy();
-    expect(res.body.items.map((d) => d.id)).toEqual([ready, older]);
-    const d = res.body.items[0]!;
+    expect(res.body.items.map((d) => d.id)).toEqual([gaps, ready, older]);
+    const d = res.body.items[1]!;
     expect(d).toMatchObject({ kind: 'human', name: 'treason', status: 'ready', gamesCount: 25, badCount: 3 });
-    expect(d.replayCheck).toEqual({ replayed: 19, agreed: 18, disagreed: 1, reasons: { coins_differ: 1 } });
+    expect(d.replayCheck).toEqual({
+      replayed: 19,
+      agreed: 16,
+      rulesDiffer: 2,
+      disagreed: 1,
+      differences: { assassination_refund: 1, action_after_game_over: 2 },
+      reasons: { coins_differ: 1 },
+    });
+    expect(d.warnings).toEqual(['games.json.gz: 12 bytes after the end of the gzip data were ignored']);
     expect(d.links.games).toMatch(new RegExp(`/v1/datasets/${ready}/games$`));
-    const first = await h.api<PageOf<Dataset>>('GET', '/v1/datasets?limit=1');
-    expect(first.body.items.map((x) => x.id)).toEqual([ready]);
-    const next = await h.api<PageOf<Dataset>>('GET', `/v1/datasets?limit=1&cursor=${first.body.nextCursor}`);
+    const first = await h.api<PageOf<Dataset>>('GET', '/v1/datasets?limit=2');
+    expect(first.body.items.map((x) => x.id)).toEqual([gaps, ready]);
+    const next = await h.api<PageOf<Dataset>>('GET', `/v1/datasets?limit=2&cursor=${first.body.nextCursor}`);
     expect(next.body.items.map((x) => x.id)).toEqual([older]);
     expect(next.body.nextCursor).toBeNull();
   });
@@ -103,6 +143,11 @@ describe('GET /v1/datasets/:id', () => {
     expect(res.body.badReasons).toEqual({ unknown_action: 2, truncated: 1 });
     const b = humanBaselines.parse(res.body.baselines);
     expect(b.games).toBe(25);
+    // The known differences of rules met by the re-play, most games first, said in words.
+    expect((res.body as DatasetDetailOut).ruleDifferences).toEqual([
+      { name: 'action_after_game_over', games: 2, description: expect.stringMatching(/resolves the action/) },
+      { name: 'assassination_refund', games: 1, description: expect.stringMatching(/refunds the 3 coins/) },
+    ]);
     expect(b.byGameType.original.games + b.byGameType.inquisitors.games).toBe(25);
   });
 
@@ -119,7 +164,15 @@ describe('GET /v1/datasets/:id', () => {
     });
     const res = await h.api<DatasetDetailOut>('GET', `/v1/datasets/${id}`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.replayCheck).toEqual({ replayed: 1, agreed: 1, disagreed: 0, reasons: {} });
+    expect(res.body.replayCheck).toEqual({
+      replayed: 1,
+      agreed: 1,
+      rulesDiffer: 0,
+      disagreed: 0,
+      differences: {},
+      reasons: {},
+    });
+    expect(res.body.ruleDifferences).toEqual([]);
     expect(res.body.baselines).toBeNull();
     expect(res.body.badReasons).toEqual({});
     await prisma.humanDataset.delete({ where: { id } });
@@ -184,6 +237,18 @@ describe('GET /v1/datasets/:id/games', () => {
     expect(byCount.body.items.every((g) => g.playerCount === 3)).toBe(true);
     const dis = await h.api<PageOf<Row>>('GET', `/v1/datasets/${ready}/games?replayStatus=disagreed`);
     expect(dis.body.items.map((g) => g.ordinal)).toEqual([6]);
+    const differ = await h.api<PageOf<Row>>('GET', `/v1/datasets/${ready}/games?replayStatus=rules_differ`);
+    expect(differ.body.items.map((g) => g.ordinal)).toEqual([10, 11]);
+  });
+
+  it('says what the limit is when a page asks for more', async () => {
+    const res = await h.api<{ error: { code: string; message: string } }>(
+      'GET',
+      `/v1/datasets/${ready}/games?limit=101`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed' });
+    expect(res.body.error.message).toBe('querystring.limit: expected a whole number from 1 to 100');
   });
 
   it('refuses bad filters with 400', async () => {
@@ -214,6 +279,32 @@ describe('GET /v1/datasets/:id/games/:ordinal', () => {
     expect(res.body.timeline.turns.map((t) => t.outcome)).toEqual(['resolved', 'cancelled', 'resolved']);
     expect(res.body.timeline.turns[2]!.block).toEqual({ player: 1, role: 'duke', bluff: true });
     expect(res.body.final).toEqual(res.body.timeline.final);
+  });
+
+  it('names the known differences of rules a game shows', async () => {
+    const res = await h.api<HumanGame>('GET', `/v1/datasets/${ready}/games/10`);
+    expect(res.body.replayStatus).toBe('rules_differ');
+    expect(res.body.replayDifferences.map((d) => d.name)).toEqual([
+      'assassination_refund',
+      'action_after_game_over',
+    ]);
+    expect(res.body.replayDifferences[0]!.description).toMatch(/since mid-2017/);
+  });
+
+  it('shows a seat whose id the record lost as unknown, and a blocker it does not name as null', async () => {
+    const res = await h.api<HumanGame>('GET', `/v1/datasets/${gaps}/games/1`);
+    expect(res.status, res.text).toBe(200);
+    expect(HumanGameOut.parse(res.body)).toBeTruthy();
+    expect(res.body.players).toEqual([
+      { seat: 0, id: 'alice', human: true },
+      { seat: 1, id: null, human: null },
+      { seat: 2, id: 'ai', human: false },
+    ]);
+    expect(res.body.events[2]).toEqual({ type: 'BLOCK', blockingPlayer: -1, blockingRole: 'duke' });
+    expect(res.body.timeline.turns[0]!.block).toEqual({ player: null, role: 'duke', bluff: null });
+    expect(res.body.timeline.turns[1]).toMatchObject({ action: null, left: [1], outcome: 'none' });
+    const rows = await h.api<PageOf<Row>>('GET', `/v1/datasets/${gaps}/games`);
+    expect(rows.body.items[0]).toMatchObject({ humans: 1, turns: 3 });
   });
 
   it('every game reads back as stored', async () => {

@@ -93,7 +93,12 @@ describe('humanBaseline on GET /v1/agents/:id', () => {
     });
     const id = await insertHumanDataset(prisma, {
       name: 'latest',
-      games: [game, randomGame(8, { gameType: 'inquisitors' })],
+      // An original game of computer players only: people's figures do not rest on it.
+      games: [
+        game,
+        randomGame(8, { gameType: 'inquisitors' }),
+        randomGame(10, { aiSeats: [0, 1, 2, 3, 4, 5] }),
+      ],
     });
     // A newer import still running is not used.
     await insertHumanDataset(prisma, { name: 'running', games: [randomGame(9)], status: 'importing' });
@@ -103,6 +108,12 @@ describe('humanBaseline on GET /v1/agents/:id', () => {
       datasetName: 'latest',
       gameType: 'original',
       games: 1,
+      basis: {
+        bluffRate: { games: 1, decisions: 2 },
+        challengeRate: { games: 1, decisions: 2 },
+        challengeSuccess: { games: 1, decisions: 1 },
+        blockRate: { games: 0, decisions: 0 },
+      },
       bluffRate: 0.5,
       challengeRate: 0.5,
       challengeSuccess: 1,

@@ -57,7 +57,12 @@ export const Name = z
 export const queryInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.number({ error: 'expected a whole number' }).int().min(min).max(max),
+    // One message for every way a value misses, saying what is allowed (`limit=101` is told the limit).
+    z
+      .number({ error: `expected a whole number from ${min} to ${max}` })
+      .int()
+      .min(min)
+      .max(max),
   );
 
 export const Limit = queryInt(1, 100).default(20);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { archiveEvent, GAME_TYPES, gameTimeline, humanBaselines, playerState } from '@coup/archive';
+import {
+  archiveEvent,
+  figureBasis,
+  GAME_TYPES,
+  gameTimeline,
+  humanBaselines,
+  playerState,
+  RULE_DIFFERENCE_NAMES,
+} from '@coup/archive';
 import { idOf, Limit, queryInt, Timestamp } from './common';
 
 // Human datasets: games of the public human archive imported by `coup dataset import` (docs/ARCHIVE.md),
@@ -14,13 +22,29 @@ export const DatasetGamePath = z.object({
   ordinal: queryInt(1, 1_000_000_000),
 });
 
-export const ReplayStatus = z.enum(['agreed', 'disagreed', 'not_replayed']);
+/**
+ * A game's re-play through our engine: `agreed`; `rules_differ` (it parts ways with our engine only where
+ * the archive's server plays by other rules, named in `replayDifferences`); `disagreed` (no known
+ * difference explains it: see `replayNote`); `not_replayed` (inquisitors games).
+ */
+export const ReplayStatus = z.enum(['agreed', 'rules_differ', 'disagreed', 'not_replayed']);
+
+/** The known differences of rules between the archive's server and ours (docs/ARCHIVE.md). */
+export const RuleDifference = z.enum(RULE_DIFFERENCE_NAMES);
+
+/** A known difference of rules, said in words. */
+export const RuleDifferenceOut = z.object({ name: RuleDifference, description: z.string() });
 
 /** `original` games re-played through our engine (inquisitors games are not). */
 export const ReplayCheck = z.object({
   replayed: z.number().int(),
   agreed: z.number().int(),
+  /** Games that part ways with our engine only by known differences of rules. */
+  rulesDiffer: z.number().int(),
+  /** Games no known difference of rules explains (a record that contradicts itself). */
   disagreed: z.number().int(),
+  /** Games per known difference of rules (a game counts once under each it shows). */
+  differences: z.partialRecord(RuleDifference, z.number().int()),
   /** Disagreements by reason. */
   reasons: z.record(z.string(), z.number().int()),
 });
@@ -37,6 +61,8 @@ export const DatasetOut = z
     gamesCount: z.number().int(),
     badCount: z.number().int(),
     replayCheck: ReplayCheck.nullable(),
+    /** What the import noticed but did not fail the file for (bytes after the gzip data, ...). */
+    warnings: z.array(z.string()),
     createdAt: Timestamp,
     finishedAt: Timestamp.nullable(),
     links: z.object({ self: z.string(), games: z.string() }),
@@ -46,6 +72,11 @@ export const DatasetOut = z
 export const DatasetDetail = DatasetOut.extend({
   /** Games left out by reason (docs/ARCHIVE.md names the reasons). */
   badReasons: z.record(z.string(), z.number().int()),
+  /**
+   * The known differences of rules the re-play met (replayCheck.differences), most games first, each with
+   * what it is: where the archive's server and our engine play by other rules (not a disagreement).
+   */
+  ruleDifferences: z.array(RuleDifferenceOut.extend({ games: z.number().int() })),
   baselines: humanBaselines.nullable(),
 }).meta({ id: 'DatasetDetail' });
 
@@ -69,7 +100,7 @@ export const HumanGameRow = z
     gameType: z.enum(GAME_TYPES),
     playerCount: z.number().int(),
     winner: z.number().int(),
-    /** Players that are not "ai". */
+    /** Players that are not "ai" (seats whose id the record lost are not counted). */
     humans: z.number().int(),
     /** START_OF_TURN events. */
     turns: z.number().int(),
@@ -85,12 +116,17 @@ export const HumanGameOut = z
     gameId: z.string(),
     gameType: z.enum(GAME_TYPES),
     playerCount: z.number().int(),
-    players: z.array(z.object({ seat: z.number().int(), id: z.string(), human: z.boolean() })),
+    /** `id` null where the record lost it (a person who left); `human`: not "ai" (null: unknown). */
+    players: z.array(
+      z.object({ seat: z.number().int(), id: z.string().nullable(), human: z.boolean().nullable() }),
+    ),
     winner: z.number().int(),
     playerRank: z.array(z.number().int()),
     replayStatus: ReplayStatus,
     replayNote: z.string().nullable(),
-    /** The archive's events, unpacked. */
+    /** The known differences of rules this game shows (with `rules_differ`, or before a disagreement). */
+    replayDifferences: z.array(RuleDifferenceOut),
+    /** The archive's events, unpacked (a BLOCK's player is -1 where the record does not say who). */
     events: z.array(archiveEvent),
     /** The same events turn by turn, for a viewer. */
     timeline: gameTimeline,
@@ -109,8 +145,15 @@ export const HumanBaselineComparison = z
     datasetId: DatasetId,
     datasetName: z.string(),
     gameType: z.literal('original'),
-    /** Games the figures come from. */
+    /** Games with people the figures come from (AI-only games of the archive are left out). */
     games: z.number().int(),
+    /** Per figure, the games and people's decisions it rests on (its denominator). */
+    basis: z.object({
+      bluffRate: figureBasis,
+      challengeRate: figureBasis,
+      challengeSuccess: figureBasis,
+      blockRate: figureBasis,
+    }),
     bluffRate: z.number().nullable(),
     challengeRate: z.number().nullable(),
     challengeSuccess: z.number().nullable(),

@@ -9,6 +9,22 @@ import { ARCHIVE_ACTIONS, ARCHIVE_ROLES, GAME_TYPES } from './format';
 const count = z.number().int().min(0);
 const rate = z.number().min(0).max(1).nullable();
 
+/** The figures whose basis (games and decisions) is given, by their names below. */
+export const FIGURES = [
+  'actionMix',
+  'bluffRate',
+  'challengeRate',
+  'claimChallengeRate',
+  'challengeSuccess',
+  'blockChallengeSuccess',
+  'blockRate',
+  'actionBlockRate',
+] as const;
+export type Figure = (typeof FIGURES)[number];
+
+/** What a figure rests on: the games that gave it a decision, and its decisions (its denominator). */
+export const figureBasis = z.object({ games: count, decisions: count });
+
 export const roleBaseline = z.object({
   /** Claims of the role: actions that claim it plus blocks that claim it. */
   claims: count,
@@ -19,6 +35,8 @@ export const roleBaseline = z.object({
   /** Known claims of a role the claimer did not hold face-down. */
   bluffs: count,
   bluffRate: rate,
+  /** Games with a known claim of the role (what bluffRate rests on, with `known` claims). */
+  games: count,
 });
 export type RoleBaseline = z.infer<typeof roleBaseline>;
 
@@ -26,6 +44,12 @@ export const seatWinRate = z.object({ seat: count, played: count, wins: count, w
 
 export const behaviourBaseline = z
   .object({
+    /** Games counted: every game for `all`, the games with at least one person for `humans`. */
+    games: count,
+    /** Per figure, the games and decisions it rests on (a rate over few decisions says little). */
+    basis: z.object(
+      Object.fromEntries(FIGURES.map((f) => [f, figureBasis])) as Record<Figure, typeof figureBasis>,
+    ),
     /** Actions taken (turns with an ACTION). */
     actions: count,
     /** Each action's count and share of all actions. */
@@ -78,18 +102,22 @@ export type BehaviourBaseline = z.infer<typeof behaviourBaseline>;
 
 export const gameTypeBaseline = z.object({
   games: count,
-  /** Games with at least one human ("ai" marks a computer player). */
+  /**
+   * Games with at least one person: a seat not marked "ai" (the archive's computer players), a seat whose
+   * id the archive lost included (a person who left: its computer players never leave a game).
+   */
   gamesWithHumans: count,
-  /** Every player's decisions. */
+  /** Every player's decisions, people's and the archive's computer players'. */
   all: behaviourBaseline,
-  /** Only human players' decisions (and human seats' wins). */
+  /** Only people's decisions (and people's seats' wins), from the games with people. */
   humans: behaviourBaseline,
 });
 export type GameTypeBaseline = z.infer<typeof gameTypeBaseline>;
 
 export const humanBaselines = z
   .object({
-    version: z.literal(1),
+    /** 2 since each figure says what it rests on (issue 18); a dataset imported before has none. */
+    version: z.literal(2),
     /** Games counted, all game types. */
     games: count,
     /** Per game type: `original` has our rules; `inquisitors` swaps the ambassador for the inquisitor. */

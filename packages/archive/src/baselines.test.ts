@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from './baselines';
 import { humanBaselines } from './baselines-schema';
 import { decodedGame } from './format';
-import { gameBuilder, randomGame } from './testing';
+import { gameBuilder, gameOf, hand, out, randomGame } from './testing';
 
 // Hand-built games whose figures are counted by hand in the comments.
 
@@ -63,6 +63,7 @@ describe('human baselines', () => {
       known: 2,
       bluffs: 1,
       bluffRate: 0.5,
+      games: 1,
     });
     expect(all.roles.captain).toMatchObject({ claims: 1, bluffs: 1, bluffRate: 1 });
     expect(all.roles.inquisitor).toMatchObject({ claims: 0, bluffRate: null });
@@ -111,6 +112,69 @@ describe('human baselines', () => {
     expect(h.winRates).toEqual([
       { playerCount: 2, games: 1, winRate: 1, seats: [{ seat: 0, played: 1, wins: 1, winRate: 1 }] },
     ]);
+  });
+
+  it('says how many games and decisions each figure rests on', () => {
+    const h = r.byGameType.original.humans;
+    expect(h.games).toBe(1);
+    expect(h.basis).toEqual({
+      actionMix: { games: 1, decisions: 2 },
+      bluffRate: { games: 1, decisions: 1 },
+      challengeRate: { games: 1, decisions: 2 },
+      claimChallengeRate: { games: 1, decisions: 2 },
+      challengeSuccess: { games: 1, decisions: 2 },
+      blockChallengeSuccess: { games: 1, decisions: 1 },
+      // Only the ai could block.
+      blockRate: { games: 0, decisions: 0 },
+      actionBlockRate: { games: 0, decisions: 0 },
+    });
+    expect(h.roles.duke).toMatchObject({ known: 1, games: 1 });
+    expect(r.byGameType.original.all.basis.blockRate).toEqual({ games: 1, decisions: 1 });
+  });
+
+  it("counts people only from games with people, a lost id as a person who left, an unnamed blocker as nobody's", () => {
+    const a = newBaselineAccumulator();
+    // An ai-only game: the people's figures rest on no game.
+    a.add(randomGame(7, { playerCount: 3, aiSeats: [0, 1, 2] }));
+    expect(a.result().byGameType.original).toMatchObject({ games: 1, gamesWithHumans: 0 });
+    expect(a.result().byGameType.original.humans).toMatchObject({
+      games: 0,
+      actions: 0,
+      basis: { actionMix: { games: 0 } },
+    });
+    // Seat 1's id was lost (null): a person. Seat 2 blocks seat 0's foreign aid, unnamed (-1).
+    const s0 = [
+      hand(2, 'duke', 'captain'),
+      hand(2, 'contessa', 'assassin'),
+      hand(2, 'captain', 'ambassador'),
+    ];
+    const g = gameOf(
+      [
+        { type: 'START_OF_TURN', whoseTurn: 0, playerStates: s0 },
+        { type: 'ACTION', action: 'foreign-aid' },
+        { type: 'BLOCK', blockingPlayer: -1, blockingRole: 'duke' },
+        { type: 'START_OF_TURN', whoseTurn: 1, playerStates: s0 },
+        { type: 'ACTION', action: 'tax' },
+        {
+          type: 'START_OF_TURN',
+          whoseTurn: 2,
+          playerStates: [s0[0]!, hand(5, 'contessa', 'assassin'), s0[2]!],
+        },
+        { type: 'PLAYER_LEFT', player: 2 },
+        { type: 'PLAYER_LEFT', player: 0 },
+        { type: 'GAME_OVER', playerStates: [out(s0[0]!), hand(5, 'contessa', 'assassin'), out(s0[2]!)] },
+      ],
+      { playerIds: ['ai', null, 'ai'] },
+    );
+    const b = newBaselineAccumulator();
+    b.add(g);
+    const o = b.result().byGameType.original;
+    expect(o).toMatchObject({ games: 1, gamesWithHumans: 1 });
+    // The tax is the person's (a duke bluff); the unnamed block counts for everyone, unknown whether a bluff.
+    expect(o.humans).toMatchObject({ games: 1, actions: 1, claims: 1, bluffs: 1, blocks: 0 });
+    expect(o.humans.blockRate).toBe(0);
+    expect(o.all.roles.duke).toMatchObject({ blockClaims: 1 });
+    expect(o.all.blocks).toBe(1);
   });
 
   it('inquisitors: the exchange claims the inquisitor; chances follow who is standing', () => {

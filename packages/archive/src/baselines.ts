@@ -1,12 +1,14 @@
-import type { BehaviourBaseline, GameTypeBaseline, HumanBaselines } from './baselines-schema';
-import { ARCHIVE_ACTIONS, ARCHIVE_ROLES, GAME_TYPES } from './format';
+import type { GameTypeBaseline, HumanBaselines } from './baselines-schema';
+import { Tally, type TallyState } from './baselines-tally';
+import { GAME_TYPES, UNKNOWN_PLAYER } from './format';
 import type { ArchiveAction, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
 import { claimedRole } from './timeline';
 
 // Human baselines over a dataset's games: an accumulator of counters only (constant memory however many
 // games are added), fed one decoded game at a time by the importer, whose result() is stored in
 // human_datasets.baselines. Figures are kept per game type (`original` has our rules), each twice: over every
-// player's decisions, and over human players' only ("ai" in playerIds marks a computer player).
+// player's decisions, and over people's only: a seat is a person unless marked "ai" (the archive's computer
+// players); a seat whose id the archive lost is a person who left (its computer players never leave).
 //
 // How a game is read, turn by turn (a turn is a START_OF_TURN and the events up to the next one):
 // - The ACTION claims a role (tax: duke, steal: captain, assassinate: assassin, exchange: ambassador, or the
@@ -26,28 +28,6 @@ const BLOCKABLE: ReadonlySet<ArchiveAction> = new Set(['foreign-aid', 'steal', '
 
 const claimOf = claimedRole;
 
-const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 1000) / 1000);
-const zeros = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-
-const TALLY_COUNTERS = [
-  'actions',
-  'challengeChances',
-  'challengeableClaims',
-  'actionChallenges',
-  'blockChallenges',
-  'actionChallengesWon',
-  'blockChallengesWon',
-  'blockChances',
-  'blockableActions',
-  'blocks',
-] as const;
-
-/** A tally's counters as plain data. */
-export type TallyState = Omit<Tally, 'wins' | 'state' | 'merge' | 'claim' | 'result'> & {
-  wins: [number, { games: number; seats: { played: number; wins: number }[] }][];
-};
-
 /** An accumulator's counters as plain data: what an import worker sends back instead of its games. */
 export interface BaselineState {
   games: number;
@@ -55,123 +35,6 @@ export interface BaselineState {
     DecodedGame['gameType'],
     { games: number; gamesWithHumans: number; all: TallyState; humans: TallyState }
   >;
-}
-
-/** Counters of one subset (all players, or humans) of one game type. */
-class Tally {
-  actions = 0;
-  actionCounts = zeros(ARCHIVE_ACTIONS);
-  roles = Object.fromEntries(
-    ARCHIVE_ROLES.map((r) => [r, { actionClaims: 0, blockClaims: 0, known: 0, bluffs: 0 }]),
-  ) as Record<ArchiveRole, { actionClaims: number; blockClaims: number; known: number; bluffs: number }>;
-  challengeChances = 0;
-  challengeableClaims = 0;
-  actionChallenges = 0;
-  blockChallenges = 0;
-  actionChallengesWon = 0;
-  blockChallengesWon = 0;
-  blockChances = 0;
-  blockableActions = 0;
-  blocks = 0;
-  /** By player count: games, and per seat games played and won. */
-  wins = new Map<number, { games: number; seats: { played: number; wins: number }[] }>();
-
-  /** The counters as plain data (structured-clone safe: sent from an import worker thread). */
-  state(): TallyState {
-    const { wins, ...counters } = this;
-    return { ...structuredClone(counters), wins: structuredClone([...wins]) } as TallyState;
-  }
-
-  /** Adds another tally's counters (a worker thread's share of the games) to this one. */
-  merge(o: TallyState): void {
-    for (const k of TALLY_COUNTERS) this[k] += o[k];
-    for (const a of ARCHIVE_ACTIONS) this.actionCounts[a] += o.actionCounts[a];
-    for (const r of ARCHIVE_ROLES) {
-      const mine = this.roles[r];
-      const theirs = o.roles[r];
-      mine.actionClaims += theirs.actionClaims;
-      mine.blockClaims += theirs.blockClaims;
-      mine.known += theirs.known;
-      mine.bluffs += theirs.bluffs;
-    }
-    for (const [playerCount, w] of o.wins) {
-      let mine = this.wins.get(playerCount);
-      if (!mine) this.wins.set(playerCount, (mine = { games: 0, seats: [] }));
-      mine.games += w.games;
-      w.seats.forEach((s, p) => {
-        while (mine.seats.length <= p) mine.seats.push({ played: 0, wins: 0 });
-        mine.seats[p]!.played += s.played;
-        mine.seats[p]!.wins += s.wins;
-      });
-    }
-  }
-
-  claim(role: ArchiveRole, kind: 'actionClaims' | 'blockClaims', bluff: boolean | null): void {
-    const r = this.roles[role];
-    r[kind]++;
-    if (bluff === null) return;
-    r.known++;
-    if (bluff) r.bluffs++;
-  }
-
-  result(): BehaviourBaseline {
-    const roles = Object.fromEntries(
-      ARCHIVE_ROLES.map((role) => {
-        const r = this.roles[role];
-        const claims = r.actionClaims + r.blockClaims;
-        return [role, { claims, ...r, bluffRate: rate(r.bluffs, r.known) }];
-      }),
-    ) as BehaviourBaseline['roles'];
-    const sum = (f: (r: BehaviourBaseline['roles'][ArchiveRole]) => number) =>
-      ARCHIVE_ROLES.reduce((n, role) => n + f(roles[role]), 0);
-    const claims = sum((r) => r.claims);
-    const known = sum((r) => r.known);
-    const bluffs = sum((r) => r.bluffs);
-    const challenges = this.actionChallenges + this.blockChallenges;
-    const challengesWon = this.actionChallengesWon + this.blockChallengesWon;
-    return {
-      actions: this.actions,
-      actionMix: Object.fromEntries(
-        ARCHIVE_ACTIONS.map((a) => [
-          a,
-          { count: this.actionCounts[a], share: rate(this.actionCounts[a], this.actions) },
-        ]),
-      ) as BehaviourBaseline['actionMix'],
-      roles,
-      claims,
-      known,
-      bluffs,
-      bluffRate: rate(bluffs, known),
-      challengeChances: this.challengeChances,
-      challengeableClaims: this.challengeableClaims,
-      challenges,
-      actionChallenges: this.actionChallenges,
-      blockChallenges: this.blockChallenges,
-      challengesWon,
-      blockChallengesWon: this.blockChallengesWon,
-      challengeRate: rate(challenges, this.challengeChances),
-      claimChallengeRate: rate(challenges, this.challengeableClaims),
-      challengeSuccess: rate(challengesWon, challenges),
-      blockChallengeSuccess: rate(this.blockChallengesWon, this.blockChallenges),
-      blockChances: this.blockChances,
-      blockableActions: this.blockableActions,
-      blocks: this.blocks,
-      blockRate: rate(this.blocks, this.blockChances),
-      actionBlockRate: rate(this.blocks, this.blockableActions),
-      winRates: [...this.wins.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([playerCount, w]) => {
-          const played = w.seats.reduce((n, s) => n + s.played, 0);
-          const won = w.seats.reduce((n, s) => n + s.wins, 0);
-          return {
-            playerCount,
-            games: w.games,
-            winRate: rate(won, played),
-            seats: w.seats.map((s, seat) => ({ seat, ...s, winRate: rate(s.wins, s.played) })),
-          };
-        }),
-    };
-  }
 }
 
 interface GameTypeTally {
@@ -205,27 +68,31 @@ export function newBaselineAccumulator(): BaselineAccumulator {
     add(game) {
       games++;
       const gt = byType[game.gameType];
-      const human = (p: number) => {
-        const id = game.playerIds[p];
-        return id !== undefined && id !== 'ai';
-      };
-      /** The tallies a player's decision counts in. */
+      /** A person: a seat not marked "ai" (an id the archive lost is a person who left). */
+      const human = (p: number) => p >= 0 && p < game.playerCount && game.playerIds[p] !== 'ai';
+      /** The tallies a player's decision counts in (a blocker the archive does not name: everyone's only). */
       const tallies = (p: number) => (human(p) ? [gt.all, gt.humans] : [gt.all]);
       /** Counts chances of `players`, and one claim/action in each subset where any of them counts. */
       const chances = (players: number[], kind: 'challenge' | 'block') => {
         for (const t of [gt.all, gt.humans]) {
           const mine = t === gt.all ? players : players.filter(human);
+          if (mine.length === 0) continue;
           if (kind === 'challenge') {
             t.challengeChances += mine.length;
-            if (mine.length > 0) t.challengeableClaims++;
+            t.challengeableClaims++;
+            t.touch('challengeRate');
+            t.touch('claimChallengeRate');
           } else {
             t.blockChances += mine.length;
-            if (mine.length > 0) t.blockableActions++;
+            t.blockableActions++;
+            t.touch('blockRate');
+            t.touch('actionBlockRate');
           }
         }
       };
       gt.games++;
-      if (game.playerIds.some((_, p) => human(p))) gt.gamesWithHumans++;
+      const withPeople = game.playerIds.some((_, p) => human(p));
+      if (withPeople) gt.gamesWithHumans++;
 
       const left = new Set<number>();
       // The current turn.
@@ -276,6 +143,7 @@ export function newBaselineAccumulator(): BaselineAccumulator {
             for (const t of tallies(actor)) {
               t.actions++;
               t.actionCounts[e.action]++;
+              t.touch('actionMix');
             }
             const role = claimOf(e.action, game.gameType);
             if (!role) break;
@@ -291,7 +159,8 @@ export function newBaselineAccumulator(): BaselineAccumulator {
             const p = e.blockingPlayer;
             const down = states[p]?.influence.filter((c) => !c.revealed).map((c) => c.role) ?? [];
             const holding = down.filter((r) => r === e.blockingRole).length;
-            const unknown = (losses.get(p) ?? 0) > 0 && holding > 0 && holding < down.length;
+            const unknown =
+              p === UNKNOWN_PLAYER || ((losses.get(p) ?? 0) > 0 && holding > 0 && holding < down.length);
             for (const t of tallies(p)) {
               t.blocks++;
               t.claim(e.blockingRole, 'blockClaims', unknown ? null : holding === 0);
@@ -304,6 +173,8 @@ export function newBaselineAccumulator(): BaselineAccumulator {
             if (!states || !action) break;
             const won = e.type === 'CHALLENGE_SUCCESS';
             for (const t of tallies(e.challenger)) {
+              t.touch('challengeSuccess');
+              if (blocked) t.touch('blockChallengeSuccess');
               if (blocked) {
                 t.blockChallenges++;
                 if (won) t.blockChallengesWon++;
@@ -322,6 +193,8 @@ export function newBaselineAccumulator(): BaselineAccumulator {
         }
       }
 
+      gt.all.endGame();
+      if (withPeople) gt.humans.endGame();
       for (const t of [gt.all, gt.humans]) {
         const seats = game.playerIds.map((_, p) => p).filter((p) => t === gt.all || human(p));
         if (seats.length === 0) continue;
@@ -375,7 +248,7 @@ export function newBaselineAccumulator(): BaselineAccumulator {
           ];
         }),
       ) as HumanBaselines['byGameType'];
-      return { version: 1, games, byGameType: out };
+      return { version: 2, games, byGameType: out };
     },
   };
 }

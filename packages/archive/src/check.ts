@@ -1,3 +1,4 @@
+import { UNKNOWN_ERA, type TreasonEra } from './era';
 import type { ArchiveEvent, DecodedGame } from './format';
 import { parseTurns } from './grammar';
 import { fail, type CheckResult } from './reasons';
@@ -78,8 +79,11 @@ function checkResult(game: DecodedGame, final: ArchiveEvent & { type: 'GAME_OVER
   return { ok: true };
 }
 
-/** Checks one decoded game (parsed with `decodedGame`). Never throws. */
-export function checkGame(game: DecodedGame): CheckResult {
+/**
+ * Checks one decoded game (parsed with `decodedGame`) by the rules of its era (era.ts; what the era does
+ * not say is tried both ways). Never throws.
+ */
+export function checkGame(game: DecodedGame, era: TreasonEra = UNKNOWN_ERA): CheckResult {
   const n = game.playerCount;
   if (game.playerIds.length !== n)
     return fail('bad_players', `${game.playerIds.length} ids for ${n} players`);
@@ -106,7 +110,7 @@ export function checkGame(game: DecodedGame): CheckResult {
       if (want !== t.start.whoseTurn)
         return fail('bad_turn', `event ${t.index}: player ${t.start.whoseTurn} plays, expected ${want}`);
     }
-    const r = checkTurn(t, game.gameType);
+    const r = checkTurn(t, game.gameType, era);
     if (!r.ok) return { ...r, detail: `turn at event ${t.index}: ${r.detail}` };
   }
   return checkResult(game, gameOver);

@@ -63,3 +63,6 @@ export function roleOfCode(code: number, gameType: 'original' | 'inquisitors'): 
 }
 
 export const REVEALED_BIT = 8;
+
+/** The BLOCK byte's player nibble for a blocker the record does not name (no game has a seat 15). */
+export const UNKNOWN_BLOCKER_NIBBLE = 15;

@@ -25,6 +25,9 @@ export type ArchiveAction = z.infer<typeof archiveAction>;
 
 const player = z.number().int().min(0).max(15);
 
+/** A blocker the record does not name (the decoded file writes -1; the packed form nibble 15). */
+export const UNKNOWN_PLAYER = -1;
+
 export const influence = z.object({ role: archiveRole, revealed: z.boolean() });
 export const playerState = z.object({
   cash: z.number().int().min(0).max(255),
@@ -35,7 +38,12 @@ export type ArchivePlayerState = z.infer<typeof playerState>;
 export const archiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('START_OF_TURN'), whoseTurn: player, playerStates: z.array(playerState) }),
   z.object({ type: z.literal('ACTION'), action: archiveAction, target: player.optional() }),
-  z.object({ type: z.literal('BLOCK'), blockingPlayer: player, blockingRole: archiveRole }),
+  z.object({
+    type: z.literal('BLOCK'),
+    /** -1 (UNKNOWN_PLAYER) when the record does not say who blocked (a foreign-aid block nobody challenged). */
+    blockingPlayer: z.number().int().min(UNKNOWN_PLAYER).max(15),
+    blockingRole: archiveRole,
+  }),
   z.object({ type: z.literal('CHALLENGE_SUCCESS'), challenger: player, challenged: player }),
   z.object({ type: z.literal('CHALLENGE_FAIL'), challenger: player, challenged: player }),
   z.object({ type: z.literal('PLAYER_LEFT'), player }),
@@ -49,10 +57,18 @@ const gameFields = {
   gameId: z.union([z.string(), z.number()]),
   gameType: z.enum(GAME_TYPES),
   playerCount: z.number().int().min(2).max(6),
-  /** One per player; "ai" marks a computer player. */
-  playerIds: z.array(z.string()),
+  /**
+   * One per player; "ai" marks a computer player; null where the record does not say (the archive's
+   * decoder leaves out players that left the game, so its list can hold nulls or be shorter).
+   */
+  playerIds: z.array(z.string().nullable()),
   winner: player,
   playerRank: z.array(z.number().int()),
+  /**
+   * When the game started (ms since 1970), as the server's own documents say (`gameStarted`); it tells the
+   * rules of the day (era.ts). Optional: the archive's described files do not carry it.
+   */
+  gameStarted: z.number().int().min(0).optional(),
 };
 
 /** A game of the large (decoded) file. */

@@ -2,6 +2,7 @@ import { replayStart, replaySteps, type Replay } from '@coup/protocol';
 import type { GameState } from '@coup/engine';
 import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
 import { toCompactGame } from './pack';
+import { decoderRank } from './seat-ids';
 
 // One of our finished matches as an archive game record (decoded and packed). The replay is re-run
 // (replaySteps) so every turn's snapshot is the omniscient state at its start. Our engine's events map to
@@ -25,7 +26,7 @@ export type FromReplayResult = { ok: true; game: TreasonExport } | { ok: false; 
 
 type Rerunnable = Pick<
   Replay,
-  'matchId' | 'players' | 'seed' | 'setup' | 'engineVersion' | 'steps' | 'ranking'
+  'matchId' | 'players' | 'seed' | 'setup' | 'engineVersion' | 'steps' | 'ranking' | 'startedAt'
 >;
 
 function snapshot(s: GameState): ArchivePlayerState[] {
@@ -121,13 +122,19 @@ export function fromReplay(replay: Rerunnable, opts: FromReplayOptions = {}): Fr
   events.push(...pendingLeft, { type: 'GAME_OVER', playerStates: snapshot(final) });
   if (final.endReason === 'turn_cap') notes.push('ended at the turn cap: GAME_OVER shows several survivors');
 
+  // The archive's playerRank, as its decoder makes it (seat-ids.ts): players out in the same turn are
+  // ordered by seat, not by which card went first; a turn-cap end (no single winner) keeps our ranking.
+  const rank = decoderRank(events, replay.players.length) ?? replay.ranking.flat();
   const decoded: DecodedGame = {
     gameId: replay.matchId,
     gameType: 'original',
     playerCount: replay.players.length,
     playerIds: opts.playerIds ?? replay.players.map((p) => p.agentId ?? p.name),
-    winner: replay.ranking[0]![0]!,
-    playerRank: replay.ranking.flat(),
+    winner: rank[0]!,
+    playerRank: rank,
+    // The date tells a reader the rules and recorder of the day: BLOCK bytes name the blocker (a foreign-aid
+    // blocker nobody challenged included), as the archive's server writes them since 2020-05-19.
+    gameStarted: replay.startedAt,
     events,
   };
   return { ok: true, game: { decoded, compact: toCompactGame(decoded), notes } };

@@ -2,7 +2,10 @@ import type { ArchiveEvent } from './format';
 
 // The archive's event grammar (docs/ARCHIVE.md):
 //   (START_OF_TURN PLAYER_LEFT* ACTION PLAYER_LEFT* (CHALLENGE_SUCCESS|CHALLENGE_FAIL)? PLAYER_LEFT*
-//    (BLOCK PLAYER_LEFT* (CHALLENGE_SUCCESS|CHALLENGE_FAIL)? PLAYER_LEFT*)?)* GAME_OVER
+//    (BLOCK PLAYER_LEFT* (CHALLENGE_SUCCESS|CHALLENGE_FAIL)? PLAYER_LEFT*)?
+//   | START_OF_TURN PLAYER_LEFT+)* GAME_OVER
+// The second kind of turn has no ACTION: the seat to move left and the server passed the turn on (its
+// archive description omits it, its recordings have it).
 // parseTurns reads a game's events into turns (one per START_OF_TURN) so the checker, the engine re-play
 // and the baselines all walk the same structure instead of re-deriving it.
 
@@ -27,7 +30,8 @@ export interface ArchiveTurn {
   /** Index of the turn's START_OF_TURN in the game's events. */
   index: number;
   start: StartEvent;
-  action: ActionEvent;
+  /** Null when the turn ended before an action (the seat to move left: see `left`). */
+  action: ActionEvent | null;
   actionChallenge: ChallengeOutcome | null;
   block: BlockEvent | null;
   blockChallenge: ChallengeOutcome | null;
@@ -75,8 +79,9 @@ function parse(events: readonly ArchiveEvent[]): ParseResult {
     switch (e.type) {
       case 'START_OF_TURN':
       case 'GAME_OVER': {
-        if (place === 'before_action') return bad(i, `${e.type} before the turn's ACTION`);
-        if (open && action) {
+        if (place === 'before_action' && open?.left.length === 0)
+          return bad(i, `${e.type} before the turn's ACTION`);
+        if (open) {
           open.action = action;
           open.next = e;
           turns.push(open);

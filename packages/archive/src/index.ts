@@ -12,3 +12,6 @@ export { isAlive, nextAlive } from './turn-check';
 export * from './synthetic';
 export * from './from-replay';
 export * from './replay-check';
+export * from './rule-differences';
+export * from './era';
+export * from './seat-ids';

@@ -87,12 +87,63 @@ describe('ambiguous packed streams', () => {
     expect(unpackEvents(packEvents(tax), 2, 'original')).toEqual({ ok: true, events: tax });
   });
 
-  it('names observer slots', () => {
+  it("reads observers' seats (zero bytes) out of the snapshots and maps the players' seats", () => {
+    // Server seats: 0 player (duke|ambassador), 1 observer, 2 player (captain|ambassador), 3 observer.
+    const bytes = Uint8Array.from([
+      ...[0x12, 2, 0x14, 0, 0, 1, 0x2c, 0, 0], // START_OF_TURN of server seat 2, trailing observer
+      0x20, // steal from server seat 0
+      0x61, // an observer leaves: no event of the game
+      0x50,
+      2, // BLOCK by server seat 0 with the captain
+      ...[0x40, 0x00 | 2], // CHALLENGE_FAIL: server seat 0 challenges seat 2
+      ...[0x70, 2, 0x1c, 0, 0, 1, 0x2c], // GAME_OVER (no trailing observer this time)
+    ]);
+    const r = unpackEvents(bytes, 2, 'original');
+    expect(r).toEqual({
+      ok: true,
+      events: [
+        {
+          type: 'START_OF_TURN',
+          whoseTurn: 1,
+          playerStates: states([2, 1]).map((p, i) =>
+            i === 1 ? { ...p, influence: [p.influence[0]!, { ...p.influence[1]!, revealed: true }] } : p,
+          ),
+        },
+        { type: 'ACTION', action: 'steal', target: 0 },
+        { type: 'BLOCK', blockingPlayer: 0, blockingRole: 'captain' },
+        { type: 'CHALLENGE_FAIL', challenger: 0, challenged: 1 },
+        expect.objectContaining({ type: 'GAME_OVER' }),
+      ],
+    });
+  });
+
+  it("refuses an event naming an observer's seat, or players moving seats", () => {
+    const start = [0x10, 2, 0x14, 0, 0, 1, 0x2c];
+    const over = [0x70, 2, 0x14, 0, 0, 1, 0x2c];
+    expect(unpackEvents(Uint8Array.from([...start, 0x21, ...over]), 2, 'original')).toMatchObject({
+      ok: false,
+      reason: 'observer_slot',
+    });
     expect(
-      unpackEvents(Uint8Array.from([0x10, 2, 0x14, 0, 0, 0xd0, 0x70, 2, 0x14, 0, 0]), 2, 'original'),
+      unpackEvents(Uint8Array.from([...start, 0xd0, 0x70, 2, 0x14, 1, 0x2c]), 2, 'original'),
     ).toMatchObject({
       ok: false,
       reason: 'observer_slot',
     });
+    expect(unpackEvents(Uint8Array.from([...start, 0xd0, ...over]), 2, 'original')).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('writes an unknown blocker (-1) as 15 and reads it back', () => {
+    const events = [
+      { type: 'START_OF_TURN', whoseTurn: 0, playerStates: s },
+      { type: 'ACTION', action: 'foreign-aid' },
+      { type: 'BLOCK', blockingPlayer: -1, blockingRole: 'duke' },
+      { type: 'GAME_OVER', playerStates: s },
+    ] as DecodedGame['events'];
+    const bytes = packEvents(events);
+    expect(bytes[6]).toBe(0x5f);
+    expect(unpackEvents(bytes, 2, 'original')).toEqual({ ok: true, events });
   });
 });

@@ -1,5 +1,13 @@
-import { ACTION_CODE, EVENT_CODE, REVEALED_BIT, ROLE_CODE, TARGETED_ACTIONS } from './codes';
+import {
+  ACTION_CODE,
+  EVENT_CODE,
+  REVEALED_BIT,
+  ROLE_CODE,
+  TARGETED_ACTIONS,
+  UNKNOWN_BLOCKER_NIBBLE,
+} from './codes';
 import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
+import { UNKNOWN_PLAYER } from './format';
 
 // Decoded events -> the compact byte stream (docs/ARCHIVE.md). Packing trusts its input's shape (parse it
 // with `decodedGame` first); values that do not fit their nibble or byte are refused with an Error, since a
@@ -47,9 +55,12 @@ export function packEvents(events: readonly ArchiveEvent[]): Uint8Array {
       case 'CHALLENGE_FAIL':
         out.push((EVENT_CODE[e.type] << 4) | nibble(e.challenger, 'player'), nibble(e.challenged, 'player'));
         break;
-      case 'BLOCK':
-        out.push((EVENT_CODE.BLOCK << 4) | nibble(e.blockingPlayer, 'player'), ROLE_CODE[e.blockingRole]);
+      case 'BLOCK': {
+        // An unknown blocker (-1) is written 15, a seat no game has (unpack reads it back as -1).
+        const blocker = e.blockingPlayer === UNKNOWN_PLAYER ? UNKNOWN_BLOCKER_NIBBLE : e.blockingPlayer;
+        out.push((EVENT_CODE.BLOCK << 4) | nibble(blocker, 'player'), ROLE_CODE[e.blockingRole]);
         break;
+      }
       case 'PLAYER_LEFT':
         out.push((EVENT_CODE.PLAYER_LEFT << 4) | nibble(e.player, 'player'));
         break;

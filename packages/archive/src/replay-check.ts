@@ -1,205 +1,43 @@
-import { applyAction, createGame, forfeit, pendingSeats, ROLES } from '@coup/engine';
-import type { Action, GameEvent, GameState, Role, TurnActionType } from '@coup/engine';
-import type { ArchivePlayerState, DecodedGame } from './format';
-import { parseTurns, type ArchiveTurn, type LeftAt } from './grammar';
+import type { GameState } from '@coup/engine';
+import type { DecodedGame } from './format';
+import { parseTurns, type ArchiveTurn } from './grammar';
+import { Disagreement, playTurn } from './replay-turn';
+import type { RuleDifference } from './rule-differences';
 
-// Re-plays an `original` game through our engine, turn by turn, where the two rule sets can be compared.
-// Each turn starts from the archive's own START_OF_TURN snapshot (hands, revealed cards, coins, whose
-// turn; the deck is the cards not in hands, in role order), is driven by the archive's events (action,
-// challenge, block, leavers as forfeits; lost cards as the next snapshot shows them; an exchange keeps the
-// player's own cards), and must end with the next snapshot's coins, face-down counts and next player.
-// Restarting each turn from the archive's snapshot keeps what the archive does not record (the deck order,
-// the cards an exchange drew, a proven card's replacement) from spreading to later turns. Never throws.
+// Re-plays an `original` game through our engine, turn by turn (replay-turn.ts), and says where the two
+// rule sets part ways. Each turn starts from the archive's own START_OF_TURN snapshot, so what the archive
+// does not record (the deck order, the cards an exchange drew, a proven card's replacement) never spreads
+// to later turns, and must end with the next snapshot's coins (living players), face-down counts and next
+// player. A turn that does not is explained, where it can be, by a known difference between their rules
+// and ours (rule-differences.ts): the difference's effect, applied to our engine's outcome, gives the
+// archive's exactly. The game is then `rules_differ` (with the differences by name); a turn no known
+// difference explains makes it `disagreed` (a record neither rule set explains). Never throws.
 
 export type ReplayCheck =
-  { status: 'agreed' } | { status: 'disagreed'; note: string } | { status: 'not_replayed'; note: string };
+  | { status: 'agreed' }
+  | { status: 'rules_differ'; differences: RuleDifference[]; note: string }
+  | { status: 'disagreed'; note: string; differences: RuleDifference[] }
+  | { status: 'not_replayed'; note: string };
 
-const ENGINE_ACTION: Record<string, TurnActionType | undefined> = {
-  income: 'income',
-  'foreign-aid': 'foreign_aid',
-  tax: 'tax',
-  steal: 'steal',
-  assassinate: 'assassinate',
-  exchange: 'exchange',
-  coup: 'coup',
-};
-
-class Disagreement extends Error {}
-
-/** A dealt game whose PRNG state and version every re-played turn borrows (dealing costs a SHA-256). */
-const BASE = createGame({ players: 2, seed: 'archive-replay-check' });
-
-/**
- * Our engine's state at the archive's snapshot, built directly (createGame's deal and checks cost more
- * than the whole turn, and this runs for every turn of 600,000 games): the snapshot's cards and coins,
- * the other cards as the deck, in role order. Throws when the cards are not a deck of 3 of each role.
- */
-function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number): GameState {
-  const left: Record<string, number> = { duke: 3, assassin: 3, captain: 3, ambassador: 3, contessa: 3 };
-  const eliminationOrder: number[] = [];
-  const players = states.map((s, p) => {
-    const cards = s.influence.map((c) => {
-      const n = left[c.role];
-      if (n === undefined || n === 0) throw new Error(`more than 3 of the ${c.role}`);
-      left[c.role] = n - 1;
-      return { role: c.role as Role, revealed: c.revealed };
-    });
-    const eliminated = cards.every((c) => c.revealed);
-    if (eliminated) eliminationOrder.push(p);
-    return { coins: eliminated ? 0 : s.cash, cards, eliminated };
-  });
-  const deck: Role[] = [];
-  for (const r of ROLES) for (let k = left[r]!; k > 0; k--) deck.push(r);
-  return { ...BASE, players, deck, activeSeat: whoseTurn, eliminationOrder };
+/** A turn's end as numbers: coins and face-down cards per seat, whether the game is over, who plays next. */
+interface Outcome {
+  coins: number[];
+  down: number[];
+  over: boolean;
+  next: number | null;
 }
 
-class TurnDriver {
-  events: GameEvent[] = [];
-  private forfeited = new Set<LeftAt>();
-
-  constructor(
-    public s: GameState,
-    private readonly t: ArchiveTurn,
-  ) {}
-
-  apply(seat: number, action: Action): void {
-    const r = applyAction(this.s, seat, action);
-    if (!r.ok)
-      throw new Disagreement(`our engine refuses ${action.type} by seat ${seat}: ${r.error.message}`);
-    this.s = r.state;
-    this.events.push(...r.events);
-  }
-
-  /** Leavers after the action leave only once the turn is over. */
-  late = false;
-  /** Set once the turn's decisions are all answered. */
-  settled = false;
-
-  leave(...at: LeftAt[]): void {
-    if (this.t.left.length === 0) return;
-    for (const when of at) {
-      if (this.late && when !== 'before_action' && !this.settled) continue;
-      if (this.forfeited.has(when)) continue;
-      this.forfeited.add(when);
-      for (const l of this.t.left.filter((x) => x.at === when)) {
-        const r = forfeit(this.s, l.player);
-        this.s = r.state;
-        this.events.push(...r.events);
-      }
-    }
-  }
-
-  /**
-   * The card seat p reveals: a face-down slot the next snapshot shows revealed, else the first. When
-   * both go, which went first matters to a block p makes later in the turn: a block whose challenge
-   * succeeds was a bluff, so the blocking role went first (it is kept when the challenge fails).
-   */
-  private cardToLose(p: number): number {
-    const cards = this.s.players[p]!.cards;
-    const after = this.t.next.playerStates[p]!.influence;
-    const slots = cards.flatMap((c, j) =>
-      !c.revealed && after[j]?.revealed && after[j]?.role === c.role ? [j] : [],
-    );
-    const { block, blockChallenge } = this.t;
-    if (
-      slots.length > 1 &&
-      block?.blockingPlayer === p &&
-      blockChallenge &&
-      this.s.phase !== 'challenge_block'
-    ) {
-      const isRole = (j: number) => cards[j]!.role === block.blockingRole;
-      slots.sort(
-        (x, y) => Number(isRole(y) === blockChallenge.success) - Number(isRole(x) === blockChallenge.success),
-      );
-    }
-    return slots[0] ?? cards.findIndex((c) => !c.revealed);
-  }
-
-  /** Answers every pending decision until the turn is over. */
-  run(): void {
-    const { t } = this;
-    const actor = t.start.whoseTurn;
-    for (let guard = 0; guard < 100; guard++) {
-      if (this.s.phase !== 'challenge_action') this.leave('after_challenge');
-      if (this.s.phase !== 'challenge_action' && this.s.phase !== 'block') this.leave('after_block');
-      const phase = this.s.phase;
-      if (phase === 'action' || phase === 'game_over') return;
-      const seats = pendingSeats(this.s);
-      const seat = seats[0];
-      if (seat === undefined) return;
-      if (phase === 'challenge_action')
-        this.apply(seat, { type: seat === t.actionChallenge?.challenger ? 'challenge' : 'pass' });
-      else if (phase === 'block')
-        this.apply(
-          seat,
-          seat === t.block?.blockingPlayer
-            ? { type: 'block', data: { role: t.block.blockingRole as Role } }
-            : { type: 'pass' },
-        );
-      else if (phase === 'challenge_block') {
-        if (t.blockChallenge && t.blockChallenge.challenger !== actor)
-          throw new Disagreement(
-            `seat ${t.blockChallenge.challenger} challenges a block (our rules: only the actor)`,
-          );
-        this.apply(seat, { type: t.blockChallenge ? 'challenge' : 'pass' });
-      } else if (phase === 'lose_influence')
-        this.apply(seat, { type: 'lose_card', data: { card_index: this.cardToLose(seat) } });
-      else if (phase === 'exchange_return') {
-        const own = this.s.players[seat]!.cards.filter((c) => !c.revealed).length;
-        this.apply(seat, { type: 'return_cards', data: { return_indices: [own, own + 1] } });
-      }
-    }
-    throw new Disagreement('the turn does not end');
-  }
+function outcomeOf(s: GameState): Outcome {
+  return {
+    coins: s.players.map((p) => p.coins),
+    down: s.players.map((p) => p.cards.filter((c) => !c.revealed).length),
+    over: s.phase === 'game_over',
+    next: s.phase === 'game_over' ? null : s.activeSeat,
+  };
 }
 
-/**
- * The archive says a player left between two events, not when against the hidden steps in between (a
- * card being chosen, the action resolving): a turn with leavers after its action is re-played with them
- * leaving where the archive puts them (`early`) and, if that disagrees, once they are done (`late`).
- */
-function replayTurn(t: ArchiveTurn): void {
-  try {
-    replayTurnOnce(t, false);
-  } catch (err) {
-    if (!(err instanceof Disagreement) || !t.left.some((l) => l.at !== 'before_action')) throw err;
-    replayTurnOnce(t, true);
-  }
-}
-
-function replayTurnOnce(t: ArchiveTurn, late: boolean): void {
-  const actor = t.start.whoseTurn;
-  const action = ENGINE_ACTION[t.action.action];
-  if (!action) throw new Disagreement(`${t.action.action} is not in our rules`);
-  const d = new TurnDriver(stateAt(t.start.playerStates, actor), t);
-  d.late = late;
-  d.leave('before_action');
-  if (d.s.activeSeat === actor && d.s.phase === 'action') {
-    d.apply(
-      actor,
-      t.action.target === undefined ? { type: action } : { type: action, data: { target: t.action.target } },
-    );
-    d.leave('after_action');
-    d.run();
-  }
-  d.settled = true;
-  d.leave('after_action', 'after_challenge', 'after_block', 'after_block_challenge');
-  if (t.actionChallenge || t.block) {
-    let challenged = false;
-    let blocked = false;
-    for (const e of d.events) {
-      if (e.type === 'challenged' && e.against === 'action') challenged = true;
-      else if (e.type === 'blocked') blocked = true;
-    }
-    if (t.actionChallenge && !challenged)
-      throw new Disagreement(`our engine did not let seat ${t.actionChallenge.challenger} challenge`);
-    if (t.block && !blocked)
-      throw new Disagreement(`our engine did not let seat ${t.block.blockingPlayer} block`);
-  }
-  compare(d.s, t);
-}
-
-function compare(s: GameState, t: ArchiveTurn): void {
+/** Whether our engine's end state is the archive's next snapshot (the common case: no allocation). */
+function agrees(s: GameState, t: ArchiveTurn): boolean {
   const N = t.next.playerStates;
   for (let p = 0; p < N.length; p++) {
     const ours = s.players[p]!;
@@ -207,39 +45,186 @@ function compare(s: GameState, t: ArchiveTurn): void {
     for (const c of N[p]!.influence) if (!c.revealed) down++;
     let ourDown = 0;
     for (const c of ours.cards) if (!c.revealed) ourDown++;
-    if (ourDown !== down)
-      throw new Disagreement(`seat ${p} keeps ${ourDown} face-down cards here, ${down} in the archive`);
-    if (down > 0 && ours.coins !== N[p]!.cash)
-      throw new Disagreement(`seat ${p} has ${ours.coins} coins here, ${N[p]!.cash} in the archive`);
+    if (ourDown !== down || (down > 0 && ours.coins !== N[p]!.cash)) return false;
   }
-  if (t.next.type === 'GAME_OVER' && s.phase !== 'game_over')
-    throw new Disagreement('the archive ends the game here, ours goes on');
+  if (t.next.type === 'GAME_OVER') return s.phase === 'game_over';
+  return s.phase !== 'game_over' && s.activeSeat === t.next.whoseTurn;
+}
+
+/** The first way our outcome differs from the archive's next snapshot, or null. */
+function mismatch(o: Outcome, t: ArchiveTurn): string | null {
+  const N = t.next.playerStates;
+  for (let p = 0; p < N.length; p++) {
+    let down = 0;
+    for (const c of N[p]!.influence) if (!c.revealed) down++;
+    if (o.down[p] !== down)
+      return `seat ${p} keeps ${o.down[p]} face-down cards here, ${down} in the archive`;
+    if (down > 0 && o.coins[p] !== N[p]!.cash)
+      return `seat ${p} has ${o.coins[p]} coins here, ${N[p]!.cash} in the archive`;
+  }
+  if (t.next.type === 'GAME_OVER' && !o.over) return 'the archive ends the game here, ours goes on';
   if (t.next.type === 'START_OF_TURN') {
-    if (s.phase === 'game_over') throw new Disagreement('our game ends here, the archive goes on');
-    if (s.activeSeat !== t.next.whoseTurn)
-      throw new Disagreement(`seat ${s.activeSeat} plays next here, seat ${t.next.whoseTurn} in the archive`);
+    if (o.over) return 'our game ends here, the archive goes on';
+    if (o.next !== t.next.whoseTurn)
+      return `seat ${o.next} plays next here, seat ${t.next.whoseTurn} in the archive`;
   }
+  return null;
+}
+
+/** Whether the game is over and who plays next, from the face-down cards (after a correction). */
+function settle(o: Outcome, actor: number): Outcome {
+  const n = o.down.length;
+  const alive = o.down.filter((d) => d > 0).length;
+  let next: number | null = null;
+  for (let k = 1; k <= n && alive > 1; k++)
+    if (o.down[(actor + k) % n]! > 0) {
+      next = (actor + k) % n;
+      break;
+    }
+  return { ...o, over: alive <= 1, next };
+}
+
+type Correction = (o: Outcome) => Outcome;
+
+/** What the action does to coins and cards when it resolves (sign -1 undoes it). */
+function resolution(t: ArchiveTurn, sign: 1 | -1): Correction {
+  return (o) => {
+    const coins = [...o.coins];
+    const down = [...o.down];
+    const a = t.start.whoseTurn;
+    const { action, target } = t.action!;
+    const gain = { income: 1, 'foreign-aid': 2, tax: 3 }[action as string];
+    if (gain !== undefined) coins[a]! += sign * gain;
+    else if (action === 'steal' && target !== undefined) {
+      const taken = Math.min(2, t.start.playerStates[target]!.cash);
+      coins[a]! += sign * taken;
+      coins[target]! -= sign * taken;
+    } else if ((action === 'coup' || action === 'assassinate') && target !== undefined)
+      down[target] = Math.max(0, Math.min(2, down[target]! - sign));
+    return { ...o, coins, down };
+  };
+}
+
+/** The known differences that could be at work in this turn, each with the ways it changes our outcome. */
+function candidates(t: ArchiveTurn): [RuleDifference, Correction[]][] {
+  const out: [RuleDifference, Correction[]][] = [];
+  const action = t.action;
+  if (!action) return out;
+  const a = t.start.whoseTurn;
+  const cancelled = !!t.actionChallenge?.success;
+  const blocked = !!t.block && !t.blockChallenge?.success;
+  const downAfter = (p: number) => t.next.playerStates[p]!.influence.filter((c) => !c.revealed).length;
+  if (action.action === 'assassinate' && cancelled)
+    out.push([
+      'assassination_refund',
+      [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + 3 : c)) })],
+    ]);
+  if (!cancelled && !blocked && t.next.type === 'GAME_OVER')
+    out.push(['action_after_game_over', [resolution(t, 1)]]);
+  if (
+    action.action === 'steal' &&
+    !cancelled &&
+    !blocked &&
+    action.target !== undefined &&
+    downAfter(action.target) === 0
+  ) {
+    const taken = Math.min(2, t.start.playerStates[action.target]!.cash);
+    out.push([
+      'steal_from_eliminated',
+      [(o) => ({ ...o, coins: o.coins.map((c, p) => (p === a ? c + taken : c)) })],
+    ]);
+  }
+  if (t.left.some((l) => l.at !== 'before_action') || t.next.type === 'GAME_OVER') {
+    const last = t.blockChallenge ?? t.actionChallenge;
+    const loser = last ? (last.success ? last.challenged : last.challenger) : undefined;
+    const keepCard: Correction = (o) =>
+      loser === undefined
+        ? o
+        : { ...o, down: o.down.map((d, p) => (p === loser && downAfter(p) > 0 ? d + 1 : d)) };
+    const undo = resolution(t, -1);
+    out.push(['leaver_ends_turn', [undo, keepCard, (o) => undo(keepCard(o))]]);
+  }
+  return out;
+}
+
+/** Subsets of the candidates with one correction each, smallest first. */
+function* combinations(c: [RuleDifference, Correction[]][]): Generator<[RuleDifference[], Correction]> {
+  for (let size = 1; size <= c.length; size++) {
+    const pick = (from: number, left: number): [RuleDifference[], Correction][] => {
+      if (left === 0) return [[[], (o) => o]];
+      const out: [RuleDifference[], Correction][] = [];
+      for (let k = from; k <= c.length - left; k++)
+        for (const fix of c[k]![1])
+          for (const [names, rest] of pick(k + 1, left - 1))
+            out.push([[c[k]![0], ...names], (o) => rest(fix(o))]);
+      return out;
+    };
+    yield* pick(0, size);
+  }
+}
+
+/** Re-plays one turn: null when it agrees, the differences that explain it, or a Disagreement. */
+function checkTurn(t: ArchiveTurn): RuleDifference[] | null {
+  if (t.blockChallenge && t.blockChallenge.challenger !== t.start.whoseTurn)
+    return ['block_challenged_by_other_seat'];
+  const ends: GameState[] = [];
+  let refusal: Disagreement | null = null;
+  // Leavers after the action: where the archive puts them, and if that does not agree, once the turn's
+  // decisions are done (the archive says between which events they left, not against the hidden steps).
+  for (const late of t.left.some((l) => l.at !== 'before_action') ? [false, true] : [false]) {
+    try {
+      const end = playTurn(t, late);
+      if (agrees(end, t)) return null;
+      ends.push(end);
+    } catch (err) {
+      if (!(err instanceof Disagreement)) throw err;
+      refusal ??= err;
+    }
+  }
+  if (ends.length === 0) throw refusal!;
+  const options = candidates(t);
+  for (const [names, fix] of combinations(options))
+    for (const end of ends)
+      if (mismatch(settle(fix(outcomeOf(end)), t.start.whoseTurn), t) === null) return names;
+  throw new Disagreement(mismatch(outcomeOf(ends[0]!), t)!);
+}
+
+/** The game-wide differences: their server's 2-player deal since late 2017. */
+function dealDifferences(game: DecodedGame, first: ArchiveTurn | undefined): RuleDifference[] {
+  if (game.playerCount !== 2 || !first) return [];
+  const a = first.start.whoseTurn;
+  const cash = first.start.playerStates.map((s) => s.cash);
+  return cash[a] === 1 && cash[1 - a] === 2 ? ['two_player_first_coin'] : [];
 }
 
 /** Re-plays a checked game (checkGame ok) through our engine. Never throws. */
 export function replayCheck(game: DecodedGame): ReplayCheck {
   if (game.gameType !== 'original')
-    return { status: 'not_replayed', note: `${game.gameType} games use other rules` };
+    return { status: 'not_replayed', note: `${game.gameType} games use other rules (not re-played)` };
   const parsed = parseTurns(game.events);
   if (!parsed.ok) return { status: 'not_replayed', note: parsed.detail };
+  const turns = parsed.game.turns;
+  const differences = new Set<RuleDifference>(dealDifferences(game, turns[0]));
+  const notes: string[] = [];
+  if (differences.size > 0) notes.push('start: two_player_first_coin');
   let k = 0;
   try {
-    for (const t of parsed.game.turns) {
+    for (const t of turns) {
       k = t.index;
-      replayTurn(t);
+      const found = checkTurn(t);
+      if (!found) continue;
+      const fresh = found.filter((d) => !differences.has(d));
+      found.forEach((d) => differences.add(d));
+      if (fresh.length > 0) notes.push(`turn at event ${k}: ${fresh.join(', ')}`);
     }
-    return { status: 'agreed' };
   } catch (err) {
     const at = `turn at event ${k}`;
-    if (err instanceof Disagreement) return { status: 'disagreed', note: `${at}: ${err.message}` };
-    return {
-      status: 'disagreed',
-      note: `${at}: cannot be set up in our engine (${err instanceof Error ? err.message : String(err)})`,
-    };
+    const why =
+      err instanceof Disagreement
+        ? err.message
+        : `cannot be set up in our engine (${err instanceof Error ? err.message : String(err)})`;
+    return { status: 'disagreed', note: `${at}: ${why}`, differences: [...differences] };
   }
+  if (differences.size === 0) return { status: 'agreed' };
+  return { status: 'rules_differ', differences: [...differences], note: notes.join('; ') };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { archiveAction, archiveRole, playerState } from './format';
+import { archiveAction, archiveRole, playerState, UNKNOWN_PLAYER } from './format';
 import type { ArchiveEvent, ArchiveRole, DecodedGame } from './format';
 
 // A decoded game's events grouped turn by turn, as the web viewer shows them: each START_OF_TURN and what
@@ -29,7 +29,10 @@ export const timelineTurn = z
       .nullable(),
     /** A challenge of the action's claim: success means it caught a bluff (the action is cancelled). */
     actionChallenge: challenge,
-    block: z.object({ player, role: archiveRole, bluff: z.boolean() }).nullable(),
+    /** `player` null (and `bluff` unknown) where the archive does not say who blocked. */
+    block: z
+      .object({ player: player.nullable(), role: archiveRole, bluff: z.boolean().nullable() })
+      .nullable(),
     blockChallenge: challenge,
     /** `blocked` (the block stood), `cancelled` (the action's claim was caught), `resolved`, or `none`. */
     outcome: z.enum(['resolved', 'cancelled', 'blocked', 'none']),
@@ -104,11 +107,14 @@ export function gameTimelineOf(
       }
       case 'BLOCK':
         if (!t) break;
-        t.block = {
-          player: e.blockingPlayer,
-          role: e.blockingRole,
-          bluff: !holds(t, e.blockingPlayer, e.blockingRole),
-        };
+        t.block =
+          e.blockingPlayer === UNKNOWN_PLAYER
+            ? { player: null, role: e.blockingRole, bluff: null }
+            : {
+                player: e.blockingPlayer,
+                role: e.blockingRole,
+                bluff: !holds(t, e.blockingPlayer, e.blockingRole),
+              };
         t.outcome = 'blocked';
         break;
       case 'CHALLENGE_SUCCESS':

@@ -1,5 +1,7 @@
 import { TARGETED_ACTIONS } from './codes';
+import { UNKNOWN_ERA, type TreasonEra } from './era';
 import type { ArchivePlayerState } from './format';
+import { UNKNOWN_PLAYER } from './format';
 import type { ArchiveTurn } from './grammar';
 import { fail, type CheckResult } from './reasons';
 import {
@@ -30,8 +32,10 @@ export function nextAlive(states: readonly ArchivePlayerState[], from: number): 
   return null;
 }
 
+type ActedTurn = ArchiveTurn & { action: NonNullable<ArchiveTurn['action']> };
+
 /** Checks the declarations of a turn: action, block, challenges (not yet the closing snapshot). */
-function checkDeclarations(t: ArchiveTurn, gameType: GameType): CheckResult {
+function checkDeclarations(t: ActedTurn, gameType: GameType): CheckResult {
   const S = t.start.playerStates;
   const a = t.start.whoseTurn;
   const { action, target } = t.action;
@@ -63,6 +67,12 @@ function checkDeclarations(t: ArchiveTurn, gameType: GameType): CheckResult {
     if (ac?.success) return fail('bad_block', 'block of an action already cancelled by its challenge');
     if (!blockRolesOf(action, gameType).includes(b.blockingRole))
       return fail('bad_block', `${action} blocked with the ${b.blockingRole}`);
+    if (b.blockingPlayer === UNKNOWN_PLAYER) {
+      // Unnamed (a foreign-aid block nobody challenged): some other living seat must have been able to.
+      if (targetBlocksOnly(action) || t.blockChallenge || !S.some((s, p) => p !== a && isAlive(s)))
+        return fail('bad_block', `an unnamed player blocks ${action}`);
+      return { ok: true };
+    }
     if (b.blockingPlayer === a || !isAlive(S[b.blockingPlayer]))
       return fail('bad_block', `player ${b.blockingPlayer} cannot block`);
     if (targetBlocksOnly(action) && b.blockingPlayer !== target)
@@ -94,8 +104,24 @@ interface Expectation {
   mutable: Set<number>;
 }
 
-/** What the closing snapshot should hold, for one reading of whether the action resolved. */
-function expect(t: ArchiveTurn, resolved: boolean, stealTakes: boolean): Expectation {
+/** One way the turn may have gone where the record does not say (see checkTurn). */
+interface Reading {
+  /** The action resolved. */
+  resolved: boolean;
+  /** A steal from a player eliminated before it resolved still took its coins (their server). */
+  stealTakes: boolean;
+  /** A successfully challenged assassination gave its 3 coins back (their server since mid-2017). */
+  refund: boolean;
+  /**
+   * The turn stopped while the loser of its last challenge was choosing a card (their server passes the
+   * turn at once when a seat leaves then, and ends the game when a leaver leaves one player): that card
+   * was never lost, and the action never resolved.
+   */
+  stopped: boolean;
+}
+
+/** What the closing snapshot should hold, for one reading of the turn. */
+function expect(t: ActedTurn, { resolved, stealTakes, refund, stopped }: Reading): Expectation {
   const S = t.start.playerStates;
   const a = t.start.whoseTurn;
   const { action, target } = t.action;
@@ -103,14 +129,17 @@ function expect(t: ArchiveTurn, resolved: boolean, stealTakes: boolean): Expecta
   const losses = S.map(() => 0);
   const mutable = new Set<number>();
   cash[a]! -= ACTION_COST[action];
+  if (refund && action === 'assassinate' && t.actionChallenge?.success) cash[a]! += ACTION_COST[action];
+  const last = t.blockChallenge ?? t.actionChallenge;
   for (const [c, claimant] of [
     [t.actionChallenge, a],
     [t.blockChallenge, t.block?.blockingPlayer],
   ] as const) {
     if (!c || claimant === undefined) continue;
-    if (c.success) losses[claimant]!++;
+    const skipped = stopped && c === last;
+    if (c.success) losses[claimant]! += skipped ? 0 : 1;
     else {
-      losses[c.challenger]!++;
+      losses[c.challenger]! += skipped ? 0 : 1;
       mutable.add(claimant);
     }
   }
@@ -159,31 +188,58 @@ function compare(t: ArchiveTurn, e: Expectation, left: Set<number>): CheckResult
   return { ok: true };
 }
 
-/** Checks one turn; the closing snapshot's shape (one state of two cards per player) is checked before. */
-export function checkTurn(t: ArchiveTurn, gameType: GameType): CheckResult {
-  const declared = checkDeclarations(t, gameType);
+/** A turn with no action: the seat to move left, and nothing else happened but other seats leaving. */
+function checkActionless(t: ArchiveTurn): CheckResult {
+  const a = t.start.whoseTurn;
+  if (!isAlive(t.start.playerStates[a])) return fail('bad_turn', `player ${a} plays while eliminated`);
+  // The seat to move left, or another seat did and that ended the game before anyone acted.
+  if (!t.left.some((l) => l.player === a) && t.next.type !== 'GAME_OVER')
+    return fail('turn_without_action', `player ${a}'s turn has no ACTION and it did not leave`);
+  const S = t.start.playerStates;
+  const e: Expectation = { cash: S.map((s) => s.cash), losses: S.map(() => 0), mutable: new Set() };
+  return compare(t, e, new Set(t.left.map((l) => l.player)));
+}
+
+/**
+ * Checks one turn, by the rules of the archive's server in `era` (a rule it does not know is tried both
+ * ways); the closing snapshot's shape (one state of two cards per player) is checked before.
+ */
+export function checkTurn(t: ArchiveTurn, gameType: GameType, era: TreasonEra = UNKNOWN_ERA): CheckResult {
+  if (!t.action) return checkActionless(t);
+  const acted = t as ActedTurn;
+  const declared = checkDeclarations(acted, gameType);
   if (!declared.ok) return declared;
   const a = t.start.whoseTurn;
-  const target = t.action.target;
+  const target = acted.action.target;
   const left = new Set(t.left.map((l) => l.player));
   const resolvable = !t.actionChallenge?.success && !(t.block && !t.blockChallenge?.success);
-  // Did the action still resolve?
-  // Unknown when the actor, the target or the blocker (our engine: the block lapses) left during the turn,
-  // or when the game ended inside the turn.
+  // Did the action still resolve? Unknown when the actor, the target or the blocker (our engine: the block
+  // lapses) left during the turn, when a seat left after the action (their server passes the turn at once
+  // when the seat that owes a card leaves), or when the game ended inside the turn.
   const unsure =
     [a, target, t.block?.blockingPlayer].some((p) => p !== undefined && left.has(p)) ||
+    t.left.some((l) => l.at !== 'before_action') ||
     t.next.type === 'GAME_OVER';
-  const readings = resolvable && unsure ? [true, false] : [resolvable];
+  const resolutions = resolvable && unsure ? [true, false] : [resolvable];
   // A steal from a player eliminated before it resolved takes nothing (our engine) or may not (theirs).
   const targetOut = target !== undefined && !isAlive(t.next.playerStates[target]);
-  const stealReadings = t.action.action === 'steal' && targetOut ? [true, false] : [true];
+  const steals = acted.action.action === 'steal' && targetOut ? [true, false] : [true];
+  const refundable = acted.action.action === 'assassinate' && !!t.actionChallenge?.success;
+  // Their server refunds since mid-2017, ours never: both are read, the era's way first (our own exports
+  // carry a recent date and never refund).
+  const refunds = !refundable ? [false] : era.assassinationRefund ? [true, false] : [false, true];
+  const readings: Reading[] = [];
+  for (const resolved of resolutions)
+    for (const stealTakes of steals)
+      for (const refund of refunds) readings.push({ resolved, stealTakes, refund, stopped: false });
+  if (unsure && (t.blockChallenge ?? t.actionChallenge))
+    for (const refund of refunds)
+      readings.push({ resolved: false, stealTakes: false, refund, stopped: true });
   let first: CheckResult | null = null;
-  for (const resolved of readings) {
-    for (const stealTakes of stealReadings) {
-      const r = compare(t, expect(t, resolved, stealTakes), left);
-      if (r.ok) return r;
-      first ??= r;
-    }
+  for (const reading of readings) {
+    const r = compare(t, expect(acted, reading), left);
+    if (r.ok) return r;
+    first ??= r;
   }
   return first!;
 }

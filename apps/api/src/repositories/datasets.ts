@@ -49,7 +49,7 @@ export function listDatasetGames(
     },
     orderBy: { ordinal: 'asc' },
     take: q.limit + 1,
-    omit: { replayNote: true },
+    omit: { replayNote: true, replayDifferences: true },
   });
 }
 

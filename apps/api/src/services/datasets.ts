@@ -1,4 +1,12 @@
-import { decodedGame, gameTimelineOf, humanBaselines, unpackEvents } from '@coup/archive';
+import {
+  decodedGame,
+  gameTimelineOf,
+  humanBaselines,
+  RULE_DIFFERENCE_NAMES,
+  RULE_DIFFERENCES,
+  unpackEvents,
+  type RuleDifference,
+} from '@coup/archive';
 import { ReplayCheck } from '@coup/api-contract';
 import type { HumanDataset, HumanGame } from '@coup/db';
 import { HttpError } from '../plugins/errors';
@@ -9,10 +17,23 @@ import { HttpError } from '../plugins/errors';
 
 type DatasetRow = Omit<HumanDataset, 'baselines' | 'badReasons'>;
 
-/** The stored replay check, read leniently: reasons may be missing (none). */
-const storedReplayCheck = ReplayCheck.extend({ reasons: ReplayCheck.shape.reasons.default({}) });
+/**
+ * The stored replay check, read leniently: what older imports did not count (rules differences,
+ * disagreement reasons) is none.
+ */
+const storedReplayCheck = ReplayCheck.extend({
+  rulesDiffer: ReplayCheck.shape.rulesDiffer.default(0),
+  differences: ReplayCheck.shape.differences.default({}),
+  reasons: ReplayCheck.shape.reasons.default({}),
+});
 
-const isHuman = (id: string) => id !== 'ai';
+/** A seat whose id the record lost is stored as "" (shown as null): whether it is a person is unknown. */
+const isHuman = (id: string | null) => (id === null ? null : id !== 'ai');
+const seatIds = (g: Pick<HumanGame, 'playerIds'>) => g.playerIds.map((id) => (id === '' ? null : id));
+
+/** A stored difference name this version knows, said in words (an unknown name is left out). */
+const knownDifference = (d: string): d is RuleDifference => (RULE_DIFFERENCE_NAMES as string[]).includes(d);
+const describe = (name: RuleDifference) => ({ name, description: RULE_DIFFERENCES[name] });
 
 export function presentDataset(d: DatasetRow, publicUrl: string) {
   const check = storedReplayCheck.safeParse(d.replayCheck);
@@ -26,6 +47,7 @@ export function presentDataset(d: DatasetRow, publicUrl: string) {
     gamesCount: d.gamesCount,
     badCount: d.badCount,
     replayCheck: check.success ? check.data : null,
+    warnings: d.warnings ?? [],
     createdAt: d.createdAt.toISOString(),
     finishedAt: d.finishedAt?.toISOString() ?? null,
     links: {
@@ -38,15 +60,20 @@ export function presentDataset(d: DatasetRow, publicUrl: string) {
 export function presentDatasetDetail(d: HumanDataset, publicUrl: string) {
   const reasons = ReplayCheck.shape.reasons.safeParse(d.badReasons);
   const baselines = humanBaselines.safeParse(d.baselines);
+  const dataset = presentDataset(d, publicUrl);
+  const differences = Object.entries(dataset.replayCheck?.differences ?? {})
+    .flatMap(([name, games]) => (knownDifference(name) && games ? [{ ...describe(name), games }] : []))
+    .sort((a, b) => b.games - a.games);
   return {
-    ...presentDataset(d, publicUrl),
+    ...dataset,
     badReasons: reasons.success ? reasons.data : {},
+    ruleDifferences: differences,
     baselines: baselines.success ? baselines.data : null,
   };
 }
 
 type GameType = 'original' | 'inquisitors';
-type Replayed = 'agreed' | 'disagreed' | 'not_replayed';
+type Replayed = 'agreed' | 'rules_differ' | 'disagreed' | 'not_replayed';
 
 /** The stored packed events, unpacked; a stream that does not read is a 409 (the import let it through). */
 function unpacked(g: Pick<HumanGame, 'events' | 'playerCount' | 'gameType' | 'ordinal'>) {
@@ -57,14 +84,14 @@ function unpacked(g: Pick<HumanGame, 'events' | 'playerCount' | 'gameType' | 'or
   return r.events;
 }
 
-export function presentGameRow(g: Omit<HumanGame, 'replayNote'>) {
+export function presentGameRow(g: Omit<HumanGame, 'replayNote' | 'replayDifferences'>) {
   return {
     ordinal: g.ordinal,
     gameId: g.gameId,
     gameType: g.gameType as GameType,
     playerCount: g.playerCount,
     winner: g.winner,
-    humans: g.playerIds.filter(isHuman).length,
+    humans: seatIds(g).filter((id) => isHuman(id) === true).length,
     turns: unpacked(g).filter((e) => e.type === 'START_OF_TURN').length,
     replayStatus: g.replayStatus as Replayed,
   };
@@ -77,7 +104,7 @@ export function presentGame(g: HumanGame) {
     gameId: g.gameId,
     gameType: g.gameType,
     playerCount: g.playerCount,
-    playerIds: g.playerIds,
+    playerIds: seatIds(g),
     winner: g.winner,
     playerRank: g.playerRank,
     events,
@@ -93,11 +120,12 @@ export function presentGame(g: HumanGame) {
     gameId: g.gameId,
     gameType: game.data.gameType,
     playerCount: g.playerCount,
-    players: g.playerIds.map((id, seat) => ({ seat, id, human: isHuman(id) })),
+    players: seatIds(g).map((id, seat) => ({ seat, id, human: isHuman(id) })),
     winner: g.winner,
     playerRank: g.playerRank,
     replayStatus: g.replayStatus as Replayed,
     replayNote: g.replayNote,
+    replayDifferences: (g.replayDifferences ?? []).filter(knownDifference).map(describe),
     events,
     timeline,
     final: timeline.final,

@@ -12,14 +12,20 @@ export async function humanBaseline(prisma: PrismaClient) {
   const d = await latestBaselines(prisma);
   const parsed = humanBaselines.safeParse(d?.baselines);
   if (!d || !parsed.success) return null;
-  const g = parsed.data.byGameType.original;
-  if (g.games === 0) return null;
-  const f = g.humans;
+  const f = parsed.data.byGameType.original.humans;
+  if (f.games === 0) return null;
   return {
     datasetId: d.id,
     datasetName: d.name,
     gameType: 'original' as const,
-    games: g.games,
+    // The games with people: people's figures rest on those only.
+    games: f.games,
+    basis: {
+      bluffRate: f.basis.bluffRate,
+      challengeRate: f.basis.challengeRate,
+      challengeSuccess: f.basis.challengeSuccess,
+      blockRate: f.basis.blockRate,
+    },
     bluffRate: f.bluffRate,
     challengeRate: f.challengeRate,
     challengeSuccess: f.challengeSuccess,

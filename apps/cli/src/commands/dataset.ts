@@ -11,7 +11,7 @@ export function registerDatasetCommands(program: Command): void {
   dataset
     .command('import')
     .description(
-      'import an archive file (a JSON array of games, compact or decoded, optionally gzipped) into a ' +
+      'import an archive file (a JSON array of games, documents, compact or decoded, optionally gzipped) into a ' +
         'new human dataset: check every game, re-play original games through our engine, load the rest',
     )
     .argument('<file>', 'games.json, games.json.gz, games_full.json(.gz) or a file in the same format')
@@ -25,9 +25,11 @@ export function registerDatasetCommands(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExit code: 0 when the dataset is ready (bad games are counted, not fatal), 1 when the file cannot' +
-        '\nbe imported (unreadable, not JSON, not an array, empty, cut short: the dataset is marked failed)' +
-        '\nor the database fails, 2 for bad usage (no database given).',
+      "\nEach game may be in any of the archive's three shapes (the server's export documents, the compact" +
+        '\nfile, the decoded file). Warnings (bytes after the gzip data or the array) go to stderr.' +
+        '\nExit code: 0 when the dataset is ready (bad games are counted, not fatal), 1 when the file cannot' +
+        '\nbe imported (not there: no dataset is created; not JSON, not an array, empty, cut short, or no game' +
+        '\nloads: the dataset is marked failed) or the database fails, 2 for bad usage (no database given).',
     )
     .action(async (file: string, opts: DatasetImportOptions) => {
       const { importCommand } = await import('../dataset/import.ts');

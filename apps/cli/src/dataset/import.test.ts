@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticGame } from '@coup/archive';
-import { writeArchiveFile } from '@coup/archive/testing';
+import { treasonSamplePath, writeArchiveFile } from '@coup/archive/testing';
 import { createTestDatabase, type TestDatabase } from '@coup/db/testing';
 import { runCli } from '../testing/cli.ts';
 
@@ -65,6 +65,46 @@ describe('coup dataset import', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(await db.prisma.humanDataset.count({ where: { name: 'local', status: 'ready' } })).toBe(1);
     await rm(data, { recursive: true, force: true });
+  }, 60_000);
+
+  it('leaves no dataset behind for a file that is not there (a message and exit code 1)', async () => {
+    const file = join(dir, 'not-there.json.gz');
+    const r = await runCli(['dataset', 'import', file, '--name', 'ghost', '--database-url', db.url]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^coup: cannot read .*not-there\.json\.gz: .*ENOENT.* \(no dataset created\)$/m);
+    expect(await db.prisma.humanDataset.count({ where: { name: 'ghost' } })).toBe(0);
+  }, 60_000);
+
+  it('imports the export of the treason server: every game, no disagreement, the rule differences named', async () => {
+    const r = await runCli(
+      [
+        'dataset',
+        'import',
+        treasonSamplePath('games.json.gz'),
+        '--name',
+        'treason export',
+        '--database-url',
+        db.url,
+      ],
+      {},
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/games read 1233, loaded 1233, bad 0 \(document\)/);
+    expect(r.stdout).toMatch(
+      /re-played through our engine: 745 \(agreed \d+, rules differ \d+, disagreed 0\)/,
+    );
+    expect(r.stdout).toMatch(/rules differ: action_after_game_over \(\d+ games\)/);
+    expect(r.stdout).not.toMatch(/^ {2}disagreed:/m);
+  }, 120_000);
+
+  it('warns about bytes after the gzip data and still makes the dataset', async () => {
+    const file = join(dir, 'junk.json.gz');
+    await writeArchiveFile(file, [syntheticGame('cli:junk')], { gzip: true });
+    await writeFile(file, Buffer.concat([await readFile(file), Buffer.from('garbage')]));
+    const r = await runCli(['dataset', 'import', file, '--name', 'junk', '--database-url', db.url]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/coup: warning: .*7 bytes after the end of the gzip data were ignored/);
+    expect(await db.prisma.humanDataset.count({ where: { name: 'junk', status: 'ready' } })).toBe(1);
   }, 60_000);
 
   it('needs a database', async () => {

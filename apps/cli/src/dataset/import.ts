@@ -60,10 +60,18 @@ function printSummary(s: ImportSummary): void {
   for (const [reason, n] of Object.entries(s.badReasons)) lines.push(`  bad: ${reason} ${n}`);
   const r = s.replay;
   lines.push(
-    `  re-played through our engine: ${r.replayed} (agreed ${r.agreed}, disagreed ${r.disagreed}); not re-played: ${r.notReplayed}`,
+    `  re-played through our engine: ${r.replayed} (agreed ${r.agreed}, rules differ ${r.rulesDiffer}, disagreed ${r.disagreed}); not re-played: ${r.notReplayed}`,
   );
+  for (const [name, n] of Object.entries(r.differences)) lines.push(`  rules differ: ${name} (${n} games)`);
   for (const [kind, n] of Object.entries(r.reasons).slice(0, 10)) lines.push(`  disagreed: ${kind} (${n})`);
+  if (s.unknownBlockerGames > 0)
+    lines.push(`  games with a block whose blocker the record does not name: ${s.unknownBlockerGames}`);
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** What was noticed but not fatal, on stderr: the dataset is still made. */
+function printWarnings(s: ImportSummary): void {
+  for (const w of s.warnings) process.stderr.write(`coup: warning: ${w}\n`);
 }
 
 export async function importCommand(file: string, opts: DatasetImportOptions): Promise<void> {
@@ -96,10 +104,11 @@ export async function importCommand(file: string, opts: DatasetImportOptions): P
     process.off('SIGTERM', stop);
   }
   progress.stop();
+  printWarnings(summary);
   if (summary.status === 'failed') {
-    process.stderr.write(
-      `coup: ${summary.error ?? 'the import failed'} (dataset ${summary.datasetId} marked failed)\n`,
-    );
+    const what =
+      summary.datasetId === null ? 'no dataset created' : `dataset ${summary.datasetId} marked failed`;
+    process.stderr.write(`coup: ${summary.error ?? 'the import failed'} (${what})\n`);
     throw new ExitCode(EXIT_FAILED);
   }
   printSummary(summary);

@@ -39,6 +39,16 @@ beforeAll(async () => {
     name: 'treason-sample',
     games,
     badReasons: { truncated: 4 },
+    // Two games differ from our engine only where the archive's server plays by other rules.
+    replayStatus: (g, i) =>
+      g.gameType === 'inquisitors' ? 'not_replayed' : i === 1 || i === 2 ? 'rules_differ' : 'agreed',
+    replayDifferences: (_, i) =>
+      i === 1
+        ? ['assassination_refund', 'action_after_game_over']
+        : i === 2
+          ? ['action_after_game_over']
+          : [],
+    warnings: ['games.json.gz: 7 bytes after the end of the gzip data were ignored'],
   });
 }, 120_000);
 
@@ -55,7 +65,7 @@ describe.skipIf(SKIP_BROWSER)('human datasets in the web UI', () => {
     await page.locator('.site-header nav a', { hasText: 'Human games' }).click();
     const row = page.locator('tbody tr', { hasText: 'treason-sample' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/41\s+4\s+33 of 33 agree/);
+    expect(await row.innerText()).toMatch(/41\s+4\s+31 of 33 agree, 2 differ by known rules/);
     await screenshot(page, 'datasets');
 
     await row.locator('a', { hasText: 'treason-sample' }).click();
@@ -63,6 +73,11 @@ describe.skipIf(SKIP_BROWSER)('human datasets in the web UI', () => {
     expect(await page.locator('h1').innerText()).toContain('human games');
     const main = page.locator('main');
     expect(await main.innerText()).toContain('truncated');
+    // The known differences of rules, by class, with what their server does and how many games.
+    const refund = page.locator('tr[data-difference="assassination_refund"]');
+    expect(await refund.innerText()).toMatch(/assassination_refund\s+.*refunds the 3 coins.*\s+1$/);
+    expect(await page.locator('tr[data-difference="action_after_game_over"]').innerText()).toMatch(/\s2$/);
+    expect(await page.locator('ul.warnings').innerText()).toContain('7 bytes after the end of the gzip data');
     // The baselines: people's bluff rate among the headline figures, and the per-role table.
     expect(await page.locator('table.baselines').first().innerText()).toMatch(/Bluff rate\s+\d+\.\d%/);
     expect(await main.innerText()).toContain('Claims and bluffs per role');
@@ -85,6 +100,13 @@ describe.skipIf(SKIP_BROWSER)('human datasets in the web UI', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1200, height: 900 });
+
+    // A game that differs by known rules says which.
+    await page.goto(`/datasets/${datasetId}/games/2`);
+    await page.locator('h1', { hasText: 'Human game #2' }).waitFor();
+    expect(await page.locator('ul.differences').innerText()).toMatch(
+      /assassination_refund: .*since mid-2017/,
+    );
 
     await page.goto(`/datasets/${datasetId}`);
     await games.first().locator('a', { hasText: '#1' }).click();

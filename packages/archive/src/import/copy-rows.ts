@@ -5,7 +5,7 @@ import type { ReplayCheck } from '../replay-check';
 // built as one string per row so a batch is a single write to the COPY stream.
 
 export const HUMAN_GAMES_COPY =
-  'COPY human_games (dataset_id, ordinal, game_id, game_type, player_count, player_ids, winner, player_rank, events, replay_status, replay_note) FROM STDIN';
+  'COPY human_games (dataset_id, ordinal, game_id, game_type, player_count, player_ids, winner, player_rank, events, replay_status, replay_note, replay_differences) FROM STDIN';
 
 /** A text value escaped for COPY text format. */
 function text(s: string): string {
@@ -14,9 +14,13 @@ function text(s: string): string {
     : s;
 }
 
-/** A text[] literal: every element double-quoted (inner " and \ backslashed), then COPY-escaped. */
-function textArray(items: readonly string[]): string {
-  return text(`{${items.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`);
+/**
+ * A text[] literal: every element double-quoted (inner " and \ backslashed), then COPY-escaped. A null
+ * (an id the record lost) is stored as an empty string: Prisma reads no NULL element in a String[].
+ */
+function textArray(items: readonly (string | null)[]): string {
+  const item = (s: string | null) => `"${(s ?? '').replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  return text(`{${items.map(item).join(',')}}`);
 }
 
 export function gameRow(
@@ -27,6 +31,8 @@ export function gameRow(
   check: ReplayCheck,
 ): string {
   const note = check.status === 'agreed' ? '\\N' : text(check.note);
+  const differences =
+    check.status === 'rules_differ' || check.status === 'disagreed' ? check.differences : [];
   return (
     [
       text(datasetId),
@@ -41,6 +47,7 @@ export function gameRow(
       `\\\\x${Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString('hex')}`,
       check.status,
       note,
+      textArray(differences),
     ].join('\t') + '\n'
   );
 }

@@ -49,7 +49,11 @@ async function gamesOf(datasetId: string): Promise<DecodedGame[]> {
 }
 
 const synthetic = (k: number) => syntheticGame(`import:${k}`);
-const asStored = (g: DecodedGame) => ({ ...g, gameId: String(g.gameId) });
+// Stored: the id as text, and no date (the date only tells the importer the era).
+const asStored = ({ gameStarted, ...g }: DecodedGame) => {
+  void gameStarted;
+  return { ...g, gameId: String(g.gameId) };
+};
 
 describe('importDataset', () => {
   it.each([
@@ -79,12 +83,15 @@ describe('importDataset', () => {
     expect(s.replay).toMatchObject({
       replayed: originals,
       agreed: originals,
+      rulesDiffer: 0,
       disagreed: 0,
       notReplayed: games.length - originals,
+      differences: {},
     });
+    expect(s.warnings).toEqual([]);
     expect(progress.at(-1)).toBe(games.length);
-    expect(await gamesOf(s.datasetId)).toEqual(games.map(asStored));
-    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId } });
+    expect(await gamesOf(s.datasetId!)).toEqual(games.map(asStored));
+    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId! } });
     expect(row).toMatchObject({ status: 'ready', name: 'test', gamesCount: games.length, badCount: 0 });
     expect(row.finishedAt).not.toBeNull();
     // The human baselines are computed over the loaded games in the same pass.
@@ -101,7 +108,7 @@ describe('importDataset', () => {
       compact,
       { ...compact, events: 'not base64!' },
       { ...compact, events: packed.subarray(0, packed.length - 1).toString('base64') },
-      { ...compact, playerIds: ['only-one'] },
+      { ...compact, playerIds: ['one', 'two', 'three'] },
       { ...compact, playerCount: 'two' },
       42,
       { ...good, winner: (good.winner + 1) % good.playerCount },
@@ -121,7 +128,7 @@ describe('importDataset', () => {
       bad_sequence: 1,
     });
     const stored = await db.prisma.humanGame.findMany({
-      where: { datasetId: s.datasetId },
+      where: { datasetId: s.datasetId! },
       select: { ordinal: true },
     });
     expect(stored.map((r) => r.ordinal).sort()).toEqual([1, 9]);
@@ -139,9 +146,9 @@ describe('importDataset', () => {
     const s = await importDataset({ file, databaseUrl: db.url });
     expect(s.status).toBe('failed');
     expect(s.error).toMatch(message);
-    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId } });
+    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId! } });
     expect(row.status).toBe('failed');
-    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId } })).toBe(0);
+    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId! } })).toBe(0);
   });
 
   it('fails a file that breaks off after good games, keeping none of them', async () => {
@@ -156,7 +163,7 @@ describe('importDataset', () => {
     await writeFile(file, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
     const s = await importDataset({ file, databaseUrl: db.url, batchSize: 5 });
     expect(s.status).toBe('failed');
-    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId } })).toBe(0);
+    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId! } })).toBe(0);
   });
 
   it('stops when interrupted (Ctrl-C), marking the dataset failed and keeping none of its games', async () => {
@@ -179,13 +186,34 @@ describe('importDataset', () => {
       signal: interrupt.signal,
     });
     expect(s).toMatchObject({ status: 'failed', error: 'the import was interrupted' });
-    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId } });
+    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId! } });
     expect(row.status).toBe('failed');
-    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId } })).toBe(0);
+    expect(await db.prisma.humanGame.count({ where: { datasetId: s.datasetId! } })).toBe(0);
   });
 
-  it('fails a file that cannot be read', async () => {
-    const s = await importDataset({ file: join(dir, 'missing.json'), databaseUrl: db.url });
-    expect(s).toMatchObject({ status: 'failed', error: expect.stringMatching(/cannot read/) });
+  it('creates no dataset for a file that is not there', async () => {
+    const before = await db.prisma.humanDataset.count();
+    const s = await importDataset({ file: join(dir, 'missing.json'), databaseUrl: db.url, name: 'missing' });
+    expect(s).toMatchObject({
+      status: 'failed',
+      datasetId: null,
+      error: expect.stringMatching(/cannot read/),
+    });
+    expect(await db.prisma.humanDataset.count()).toBe(before);
+    expect(await db.prisma.humanDataset.count({ where: { name: 'missing' } })).toBe(0);
+  });
+
+  it('does not make a dataset of no loaded games ready', async () => {
+    const file = join(dir, 'all-bad.json');
+    await writeFile(
+      file,
+      JSON.stringify([{ gameId: 1 }, 42, { ...toCompactGame(synthetic(3)), events: 'x' }]),
+    );
+    const s = await importDataset({ file, databaseUrl: db.url });
+    expect(s).toMatchObject({ status: 'failed', games: 3, loaded: 0, badCount: 3 });
+    expect(s.error).toMatch(/none of the 3 games .* could be loaded/);
+    const row = await db.prisma.humanDataset.findUniqueOrThrow({ where: { id: s.datasetId! } });
+    expect(row).toMatchObject({ status: 'failed', gamesCount: 0, badCount: 3 });
+    expect(row.badReasons).toEqual({ bad_shape: 2, bad_base64: 1 });
   });
 });

@@ -3,4 +3,5 @@ export type { ImportOptions, ImportProgress, ImportSummary, ReplaySummary } from
 export { readGame } from './read-game';
 export type { GameEncoding, ReadGame } from './read-game';
 export { openArrayFile, FileError } from './source';
-export { repairBlockers } from './repair';
+export { settleBlockers } from './blockers';
+export { readShape, shapeOf } from './shapes';

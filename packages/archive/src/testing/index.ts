@@ -4,3 +4,6 @@ export * from './random-game';
 export { playBotMatches } from './bot-games';
 export { writeArchiveFile } from './files';
 export type { ArchiveFileOptions } from './files';
+export * from './treason-sample';
+export * from './hands';
+export * from './scripted-match';

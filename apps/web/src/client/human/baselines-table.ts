@@ -10,34 +10,71 @@ type Figures = HumanBaselines['byGameType']['original']['all'];
 const ratio = (n: number, d: number) => `${fmt(n)} of ${fmt(d)}`;
 
 export function headlineTable(f: Figures, caption: string): HTMLElement {
-  const row = (label: string, rate: number | null, detail: string, note: string) =>
-    h('tr', null, td(label), tdNum(pct(rate)), tdNum(detail), td(h('span', { class: 'muted small' }, note)));
+  /** A figure: its rate, the decisions it counted out of, and the games those came from. */
+  const row = (
+    label: string,
+    key: keyof Figures['basis'],
+    rate: number | null,
+    detail: string,
+    note: string,
+  ) =>
+    h(
+      'tr',
+      null,
+      td(label),
+      tdNum(pct(rate)),
+      tdNum(detail),
+      tdNum(fmt(f.basis[key].games)),
+      td(h('span', { class: 'muted small' }, note)),
+    );
   return table(
     caption,
-    ['Figure', { label: 'Rate', numeric: true }, { label: 'Counted', numeric: true }, 'Meaning'],
     [
-      row('Bluff rate', f.bluffRate, ratio(f.bluffs, f.known), 'claims of a role not held face-down'),
+      'Figure',
+      { label: 'Rate', numeric: true },
+      { label: 'Counted', numeric: true },
+      { label: 'Games', numeric: true },
+      'Meaning',
+    ],
+    [
+      row(
+        'Bluff rate',
+        'bluffRate',
+        f.bluffRate,
+        ratio(f.bluffs, f.known),
+        'claims of a role not held face-down',
+      ),
       row(
         'Challenge rate',
+        'challengeRate',
         f.challengeRate,
         ratio(f.challenges, f.challengeChances),
         'challenges per chance to challenge',
       ),
       row(
         'Claims challenged',
+        'claimChallengeRate',
         f.claimChallengeRate,
         ratio(f.challenges, f.challengeableClaims),
         'challengeable claims that someone challenged',
       ),
       row(
         'Challenge success',
+        'challengeSuccess',
         f.challengeSuccess,
         ratio(f.challengesWon, f.challenges),
         'challenges that caught a bluff',
       ),
-      row('Block rate', f.blockRate, ratio(f.blocks, f.blockChances), 'blocks per chance to block'),
+      row(
+        'Block rate',
+        'blockRate',
+        f.blockRate,
+        ratio(f.blocks, f.blockChances),
+        'blocks per chance to block',
+      ),
       row(
         'Blocks challenged and caught',
+        'blockChallengeSuccess',
         f.blockChallengeSuccess,
         ratio(f.blockChallengesWon, f.blockChallenges),
         'challenged blocks that were bluffs',
@@ -110,7 +147,13 @@ export function baselinesSection(b: HumanBaselines): HTMLElement {
     const f = g.humans;
     section.append(
       h('h3', null, `${type} games (${fmt(g.games)}, ${fmt(g.gamesWithHumans)} with people)`),
-      h('p', { class: 'muted small' }, 'People\'s decisions only (computer players, "ai", left out).'),
+      h(
+        'p',
+        { class: 'muted small' },
+        `People's decisions only, in the ${fmt(f.games)} games with people (computer players, "ai", left out; ` +
+          'a seat whose id the archive lost is a person who left). Each figure says how many decisions ' +
+          '("Counted") and games it rests on.',
+      ),
       headlineTable(f, `Human baselines, ${type} games`),
       actionMixTable(f),
       rolesTable(f),

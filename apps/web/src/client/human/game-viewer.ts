@@ -15,7 +15,7 @@ type State = HumanTurn['states'][number];
 const role = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
 
 export const playerName = (p: Player | undefined, seat: number) =>
-  p ? (p.human ? p.id : `computer (seat ${seat})`) : `seat ${seat}`;
+  !p ? `seat ${seat}` : p.human === false ? `computer (seat ${seat})` : (p.id ?? `seat ${seat} (id unknown)`);
 
 function tableView(g: HumanGame, states: readonly State[], active: number | null, left: ReadonlySet<number>) {
   return h(
@@ -69,13 +69,15 @@ export function turnWords(g: HumanGame, t: HumanTurn): string[] {
   }
   if (t.block) {
     const b = t.block;
-    out.push(`${n(b.player)} blocked with ${role(b.role)}${b.bluff ? ' (a bluff)' : ' (true)'}.`);
+    const who = b.player === null ? 'A player the archive does not name' : n(b.player);
+    const bluff = b.bluff === null ? '' : b.bluff ? ' (a bluff)' : ' (true)';
+    out.push(`${who} blocked with ${role(b.role)}${bluff}.`);
   }
   if (t.blockChallenge && t.block) {
     const c = t.blockChallenge;
     out.push(
       c.success
-        ? `${n(c.challenger)} challenged the block and caught the bluff: ${n(t.block.player)} loses a card.`
+        ? `${n(c.challenger)} challenged the block and caught the bluff: ${t.block.player === null ? 'the blocker' : n(t.block.player)} loses a card.`
         : `${n(c.challenger)} challenged the block, but it was true: ${n(c.challenger)} loses a card.`,
     );
   }

@@ -36,8 +36,22 @@ export function humanComparison(a: Agent): HTMLElement | null {
     h('ul', null, [...sentences, ...roleSentences(b, s)]),
     table(
       'This agent and people',
-      ['Figure', { label: 'This agent', numeric: true }, { label: 'People', numeric: true }],
-      FIGURES.map(([k, label]) => h('tr', null, td(label), tdNum(s ? pct(s[k]) : '–'), tdNum(pct(b[k])))),
+      [
+        'Figure',
+        { label: 'This agent', numeric: true },
+        { label: 'People', numeric: true },
+        { label: "People's decisions (games)", numeric: true },
+      ],
+      FIGURES.map(([k, label]) =>
+        h(
+          'tr',
+          null,
+          td(label),
+          tdNum(s ? pct(s[k]) : '–'),
+          tdNum(pct(b[k])),
+          tdNum(`${fmt(b.basis[k].decisions)} (${fmt(b.basis[k].games)})`),
+        ),
+      ),
       { hideCaption: true, className: 'human-comparison-table' },
     ),
     byRole.length
@@ -52,7 +66,7 @@ export function humanComparison(a: Agent): HTMLElement | null {
         )
       : null,
     note(
-      `People's figures: their own decisions (computer players left out) in ${fmt(b.games)} original games of `,
+      `People's figures: their own decisions (computer players left out) in the ${fmt(b.games)} original games with people of `,
       link(`/datasets/${b.datasetId}`, b.datasetName),
       ', a public archive of human games.',
     ),

@@ -12,7 +12,12 @@ import { humanBadge, replayCheckText } from './datasets';
 // One human dataset: its counts, the games left out by reason, how its games re-played through our
 // engine, the human baselines, and its games (filters, paging) linking to the game viewer.
 
-const REPLAY_KIND: Record<string, string> = { agreed: 'ok', disagreed: 'bad', not_replayed: '' };
+const REPLAY_KIND: Record<string, string> = {
+  agreed: 'ok',
+  rules_differ: 'info',
+  disagreed: 'bad',
+  not_replayed: '',
+};
 
 function facts(d: DatasetDetail): HTMLElement {
   const fact = (k: string, v: Node | string) => [h('dt', null, k), h('dd', null, v)];
@@ -36,6 +41,25 @@ function countsTable(caption: string, label: string, counts: Record<string, numb
     : note(`${caption}: none.`);
 }
 
+/** Where the archive's server and ours play by other rules, as the re-play met them: name, what, games. */
+function differencesTable(d: DatasetDetail): HTMLElement {
+  const caption = 'Known differences of rules (their server, not ours)';
+  if (d.ruleDifferences.length === 0) return note(`${caption}: none met.`);
+  return table(
+    caption,
+    ['Difference', 'What their server does', { label: 'Games', numeric: true }],
+    d.ruleDifferences.map((r) =>
+      h(
+        'tr',
+        { 'data-difference': r.name },
+        td(h('code', null, r.name)),
+        td(r.description),
+        tdNum(fmt(r.games)),
+      ),
+    ),
+  );
+}
+
 function filterForm(id: string, q: URLSearchParams): HTMLElement {
   const sel = (name: string, label: string, any: string, values: readonly string[]) => {
     const current = q.get(name) ?? '';
@@ -49,7 +73,12 @@ function filterForm(id: string, q: URLSearchParams): HTMLElement {
   };
   const type = sel('gameType', 'Game type', 'Any type', ['original', 'inquisitors']);
   const count = sel('playerCount', 'Players', 'Any number', ['2', '3', '4', '5', '6']);
-  const replay = sel('replayStatus', 'Re-play', 'Any', ['agreed', 'disagreed', 'not_replayed']);
+  const replay = sel('replayStatus', 'Re-play', 'Any', [
+    'agreed',
+    'rules_differ',
+    'disagreed',
+    'not_replayed',
+  ]);
   const form = h(
     'form',
     { class: 'filters', 'aria-label': 'Filter games' },
@@ -115,7 +144,21 @@ export async function datasetPage(ctx: PageContext): Promise<void> {
       { 'aria-labelledby': 'h-checks' },
       h('h2', { id: 'h-checks' }, 'Import checks'),
       countsTable('Bad games by reason', 'Reason', d.badReasons),
-      d.replayCheck ? countsTable('Re-play disagreements by reason', 'Reason', d.replayCheck.reasons) : null,
+      d.warnings.length
+        ? h(
+            'ul',
+            { class: 'warnings', 'aria-label': 'Import warnings' },
+            d.warnings.map((w) => h('li', null, w)),
+          )
+        : null,
+      differencesTable(d),
+      d.replayCheck
+        ? countsTable(
+            'Re-play disagreements (records no known rule explains) by reason',
+            'Reason',
+            d.replayCheck.reasons,
+          )
+        : null,
     ),
     h(
       'section',

@@ -15,10 +15,14 @@ export const humanBadge = () =>
     'Games people played elsewhere, imported read-only; not matches of this platform',
   );
 
+/** "N of M agree", then the games that differ only by known rules and those that disagree, if any. */
 export function replayCheckText(d: Pick<Dataset, 'replayCheck'>): string {
   const c = d.replayCheck;
   if (!c) return '–';
-  return `${fmt(c.agreed)} of ${fmt(c.replayed)} agree${c.disagreed ? ` (${fmt(c.disagreed)} differ)` : ''}`;
+  const parts = [`${fmt(c.agreed)} of ${fmt(c.replayed)} agree`];
+  if (c.rulesDiffer) parts.push(`${fmt(c.rulesDiffer)} differ by known rules`);
+  if (c.disagreed) parts.push(`${fmt(c.disagreed)} disagree`);
+  return parts.join(', ');
 }
 
 export async function datasetsPage(ctx: PageContext): Promise<void> {

@@ -39,11 +39,21 @@ export async function humanGamePage(ctx: PageContext): Promise<void> {
           null,
           badge(
             g.replayStatus.replace('_', ' '),
-            g.replayStatus === 'disagreed' ? 'bad' : g.replayStatus === 'agreed' ? 'ok' : '',
+            { agreed: 'ok', rules_differ: 'info', disagreed: 'bad', not_replayed: '' }[g.replayStatus],
           ),
           g.replayNote ? ` ${g.replayNote}` : '',
         ),
       ),
+      g.replayDifferences.length
+        ? fact(
+            'Known differences of rules',
+            h(
+              'ul',
+              { class: 'differences' },
+              g.replayDifferences.map((r) => h('li', null, h('code', null, r.name), `: ${r.description}`)),
+            ),
+          )
+        : [],
     ),
     h(
       'section',
@@ -53,7 +63,19 @@ export async function humanGamePage(ctx: PageContext): Promise<void> {
         'Players',
         [{ label: 'Seat', numeric: true }, 'Player', 'Kind'],
         g.players.map((p) =>
-          h('tr', null, tdNum(p.seat), td(playerName(p, p.seat)), td(p.human ? 'person' : 'computer player')),
+          h(
+            'tr',
+            null,
+            tdNum(p.seat),
+            td(playerName(p, p.seat)),
+            td(
+              p.human === null
+                ? 'unknown (left; the archive lost its id)'
+                : p.human
+                  ? 'person'
+                  : 'computer player',
+            ),
+          ),
         ),
         { hideCaption: true },
       ),
