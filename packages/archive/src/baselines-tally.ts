@@ -25,9 +25,10 @@ const TALLY_COUNTERS = [
   'blocks',
 ] as const;
 
-const BIT = Object.fromEntries(
-  [...FIGURES, ...ARCHIVE_ROLES].map((name, k) => [name, 1 << k]),
-) as Record<Figure | ArchiveRole, number>;
+const BIT = Object.fromEntries([...FIGURES, ...ARCHIVE_ROLES].map((name, k) => [name, 1 << k])) as Record<
+  Figure | ArchiveRole,
+  number
+>;
 
 type RoleCounts = { actionClaims: number; blockClaims: number; known: number; bluffs: number; games: number };
 type Wins = { games: number; seats: { played: number; wins: number }[] };
