@@ -7,7 +7,7 @@ export async function showLeaderboard(ctx: PlatformContext, limit: number): Prom
   const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit });
   if (printJson(ctx, board)) return;
   if (board.items.length === 0) {
-    print('no rated agents yet: ratings appear after ranked matches and the end of a rating period');
+    print('no rated agents yet: an agent is rated (live) seconds after its first ranked match');
     return;
   }
   print(
@@ -15,7 +15,7 @@ export async function showLeaderboard(ctx: PlatformContext, limit: number): Prom
       ['#', 'agent', 'owner', 'rating', 'rd', 'conservative', 'games', 'wins', 'win rate'],
       board.items.map((e) => [
         e.rank,
-        `${e.agent.name}${e.agent.isHouse ? ' (house)' : ''}${e.provisional ? ' *' : ''}`,
+        `${e.agent.name}${e.agent.isHouse ? ' (house)' : ''}${e.provisional ? ' *' : ''}${e.live ? ' ~' : ''}`,
         e.owner.name,
         num(e.rating),
         num(e.rd),
@@ -28,5 +28,7 @@ export async function showLeaderboard(ctx: PlatformContext, limit: number): Prom
     ),
   );
   const shown = board.items.length < board.total ? `${board.items.length} of ${board.total}` : board.total;
-  print(`${shown} rated agents, ordered by rating - 2*RD; * provisional (RD > 110)`);
+  print(
+    `${shown} rated agents, ordered by rating - 2*RD; * provisional (RD > 110); ~ live (the open rating period counted)`,
+  );
 }
