@@ -37,6 +37,8 @@ export const LlmUsageToday = z
     completionTokens: z.number().int(),
     /** At the operator's prices (LLM_MODELS); null when no price is set for today's models. */
     cost: z.number().nullable(),
+    /** The currency of `cost` (LLM_CURRENCY, default USD). */
+    currency: z.string(),
     /** By agent and model (a prompt experiment's agents included). */
     agents: z.array(
       z.object({
