@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountId, AgentId, Name, Timestamp } from './common';
 
 export const AccountCreate = z.strictObject({ name: Name });
