@@ -135,7 +135,8 @@ export function registerForm(
     return {
       name: name.control.value.trim(),
       transport: t,
-      ...(t === 'http' ? { endpointUrl: endpoint.control.value.trim() } : {}),
+      // An empty URL is left out: the API then says an http agent needs one (not that '' is no URL).
+      ...(t === 'http' && endpoint.control.value.trim() ? { endpointUrl: endpoint.control.value.trim() } : {}),
       ...(t === 'llm' ? { modelName: model.control.value } : {}),
       ...(text ? { strategyPrompt: text } : {}),
       ...(challenges.checked ? { allowChallenges: true } : {}),
@@ -162,6 +163,8 @@ export function registerForm(
             form.reset();
             showFor();
             fill(out, registered(created));
+            out.scrollIntoView({ block: 'nearest' });
+            out.querySelector<HTMLElement>('.secret-box button, a')?.focus();
             onRegistered(created);
           })
           .catch((err: unknown) =>
@@ -199,5 +202,6 @@ export function registerForm(
     h('button', { type: 'submit', class: 'button primary' }, 'Register agent'),
     problems.summary,
   );
-  return h('div', { class: 'register' }, form, out);
+  // The outcome (and a secret to copy) above the form, where the list of agents it joined ends.
+  return h('div', { class: 'register' }, out, form);
 }

@@ -35,13 +35,14 @@ export function secretBox(o: {
     {
       type: 'button',
       class: 'button copy',
+      'aria-label': `Copy ${o.label}`,
       onclick: () => {
         void copy(o.secret, code).then((ok) => {
           status.textContent = ok ? 'Copied.' : 'Selected: press Ctrl+C (or ⌘C) to copy.';
         });
       },
     },
-    `Copy ${o.label.toLowerCase()}`,
+    'Copy',
   );
   return h(
     'div',

@@ -21,12 +21,20 @@ export interface Field<C extends HTMLElement = Control> {
 
 let ids = 0;
 
+function clearProblem(control: HTMLElement, error: HTMLElement): void {
+  error.hidden = true;
+  error.textContent = '';
+  control.removeAttribute('aria-invalid');
+}
+
 /** A labelled control with a hint and an error slot; `control.id` is set if it has none. */
 export function field<C extends Control>(name: string, label: Child, control: C, hint?: Child): Field<C> {
   if (!control.id) control.id = `f-${name.replace(/\W/g, '-')}-${++ids}`;
   const error = h('p', { class: 'field-error', id: `${control.id}-error`, hidden: true });
   const hintEl = hint ? h('p', { class: 'hint', id: `${control.id}-hint` }, hint) : null;
   control.setAttribute('aria-describedby', [hintEl?.id, error.id].filter(Boolean).join(' '));
+  // A problem goes once the field is edited: what is left shown is what is still wrong.
+  control.addEventListener('input', () => clearProblem(control, error));
   const el = h(
     'div',
     { class: 'field', 'data-field': name },
@@ -48,6 +56,7 @@ export function groupField(name: string, legend: Child, ...children: Child[]): F
     error,
     ...children,
   );
+  control.addEventListener('change', () => clearProblem(control, error));
   return { name, control, el: control, error };
 }
 
@@ -57,11 +66,7 @@ export class FormProblems {
   constructor(private readonly fields: () => readonly Field<HTMLElement>[]) {}
 
   clear(): void {
-    for (const f of this.fields()) {
-      f.error.hidden = true;
-      f.error.textContent = '';
-      f.control.removeAttribute('aria-invalid');
-    }
+    for (const f of this.fields()) clearProblem(f.control, f.error);
     fill(this.summary);
   }
 
