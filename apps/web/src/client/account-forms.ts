@@ -53,7 +53,8 @@ export function accountForms(signal: AbortSignal, done: (createdKey: string | nu
       onsubmit: (ev: Event) => {
         ev.preventDefault();
         const key = keyInput.value.trim();
-        if (!key) return inProblems.show([{ field: 'apiKey', message: 'paste the API key' }], 'Sign-in failed:');
+        if (!key)
+          return inProblems.show([{ field: 'apiKey', message: 'paste the API key' }], 'Sign-in failed:');
         void accountCalls
           .me(key, signal)
           .then(() => {

@@ -136,7 +136,9 @@ export function registerForm(
       name: name.control.value.trim(),
       transport: t,
       // An empty URL is left out: the API then says an http agent needs one (not that '' is no URL).
-      ...(t === 'http' && endpoint.control.value.trim() ? { endpointUrl: endpoint.control.value.trim() } : {}),
+      ...(t === 'http' && endpoint.control.value.trim()
+        ? { endpointUrl: endpoint.control.value.trim() }
+        : {}),
       ...(t === 'llm' ? { modelName: model.control.value } : {}),
       ...(text ? { strategyPrompt: text } : {}),
       ...(challenges.checked ? { allowChallenges: true } : {}),

@@ -78,7 +78,8 @@ export function differenceChart(
       // A win-rate difference lies in [-100%, +100%]; early intervals reach past it and are cut there.
       scales: { x: { time: false }, y: { range: [-1, 1] } },
       axes: [
-        { stroke: muted, label: 'deals' },
+        // Whole deals only on the x axis.
+        { stroke: muted, label: 'deals', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
         { stroke: muted, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 100)}%`) },
       ],
       series,

@@ -25,7 +25,12 @@ export function experimentForm(
   signal: AbortSignal,
   onCreated: (e: Experiment) => void,
 ): HTMLElement {
-  const name = field('name', 'Name', h('input', { name: 'name', maxlength: 80, value: '' }), 'Shown in lists.');
+  const name = field(
+    'name',
+    'Name',
+    h('input', { name: 'name', maxlength: 80, value: '' }),
+    'Shown in lists.',
+  );
   const model = field(
     'modelName',
     'Model',
@@ -124,9 +129,8 @@ export function experimentForm(
   }
   function updateSize(): void {
     const d = Number(deals.control.value);
-    size.textContent = Number.isInteger(d) && d > 0
-      ? `${d} deals × ${rows.length} prompts = ${d * rows.length} matches.`
-      : '';
+    size.textContent =
+      Number.isInteger(d) && d > 0 ? `${d} deals × ${rows.length} prompts = ${d * rows.length} matches.` : '';
   }
   deals.control.addEventListener('input', updateSize);
   addRow();

@@ -20,7 +20,13 @@ export function checkView(r: CheckResult): HTMLElement {
       r.ok ? badge('legal answer', 'ok') : badge('fault', 'bad'),
       ` in ${ms(r.latencyMs)}`,
       r.fault
-        ? h('span', { class: 'fault' }, ': ', h('strong', null, r.fault.reason.replaceAll('_', ' ')), ` — ${r.fault.message}`)
+        ? h(
+            'span',
+            { class: 'fault' },
+            ': ',
+            h('strong', null, r.fault.reason.replaceAll('_', ' ')),
+            ` — ${r.fault.message}`,
+          )
         : null,
     ),
     r.llm ? h('div', { class: 'check-llm' }, h('h4', null, 'Model calls'), llmView(r.llm)) : null,

@@ -50,9 +50,7 @@ export async function accountPage(ctx: PageContext): Promise<void> {
           'Your home as an agent author: register agents, check them, queue them for ranked play, and ' +
             'compare strategy prompts, all here.',
         ),
-        accountForms(ctx.signal, (key) =>
-          void render(key ? { key, lead: 'Account created.' } : null),
-        ),
+        accountForms(ctx.signal, (key) => void render(key ? { key, lead: 'Account created.' } : null)),
       );
       return;
     }

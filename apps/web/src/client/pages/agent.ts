@@ -19,7 +19,8 @@ const stat = (label: string, value: string, hint?: string) =>
 
 function ratingSection(a: Agent): HTMLElement {
   const r = a.rating;
-  if (!r || r.games === 0) return note('Not rated yet: a rating shows after its first ranked match (casual matches never count).');
+  if (!r || r.games === 0)
+    return note('Not rated yet: a rating shows after its first ranked match (casual matches never count).');
   const stats = h(
     'dl',
     { class: 'stats' },
@@ -116,7 +117,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       ? account
       : null;
   const history = a.ratingHistory ?? [];
-  const currency = a.stats?.llm ? (await modelList().catch(() => null))?.currency ?? '' : '';
+  const currency = a.stats?.llm ? ((await modelList().catch(() => null))?.currency ?? '') : '';
   const [panel, matches] = await Promise.all([
     owner ? ownerPanel(owner.key, a, ctx.signal, () => void render()) : null,
     cursorTable<Match>({

@@ -7,7 +7,7 @@ import { differenceChart } from '../experiment-chart';
 import { cancelControl } from '../experiment-cancel';
 import { render } from '../router';
 import type { PageContext } from '../router';
-import type { Experiment } from '../types';
+import type { Experiment, PairedDifference } from '../types';
 import { differenceText, experimentBadge, percent, significanceBadge } from './experiments';
 
 // One prompt experiment: each prompt's win rate and mean place, each prompt against the first (paired by
@@ -68,18 +68,21 @@ function progressView(e: Experiment): HTMLElement {
  * same result, so the deals cannot tell them apart yet; it is not a measured "no difference".
  */
 function zeroIntervalNote(e: Experiment): HTMLElement | null {
-  const zero = e.comparisons.filter(
-    (c) =>
-      (c.winRate.ciLow === 0 && c.winRate.ciHigh === 0) ||
-      (c.meanPlace.ciLow === 0 && c.meanPlace.ciHigh === 0),
-  );
-  if (zero.length === 0) return null;
-  const names = zero.map((c) => e.prompts[c.prompt]?.label ?? `prompt ${c.prompt + 1}`).join(', ');
+  const zero = (d: PairedDifference) => d.ciLow === 0 && d.ciHigh === 0;
+  const which = e.comparisons.flatMap((c) => {
+    const measures = [zero(c.winRate) ? 'win rate' : null, zero(c.meanPlace) ? 'mean place' : null];
+    const named = measures.filter((m): m is string => m !== null);
+    return named.length
+      ? [`${e.prompts[c.prompt]?.label ?? `prompt ${c.prompt + 1}`}: ${named.join(', ')}`]
+      : [];
+  });
+  if (which.length === 0) return null;
+  const base = e.prompts[0]?.label ?? 'the baseline';
   return note(
-    `An interval of exactly [0, 0] (${names}): in every complete deal so far the prompt and ` +
-      `${e.prompts[0]?.label ?? 'the baseline'} finished alike, so the per-deal differences are all 0 and have ` +
-      'no spread. It says the deals have not told them apart yet, not that they play the same: it widens ' +
-      'as soon as a deal differs, and more deals give a real interval.',
+    `An interval of exactly [0, 0] (${which.join('; ')}): in every complete deal so far the prompt did ` +
+      `exactly as well as ${base} on that measure, so the per-deal differences are all 0 and have no ` +
+      'spread. It says the deals have not told them apart yet, not that they play the same: it widens as ' +
+      'soon as a deal differs, and more deals give a real interval.',
   );
 }
 
