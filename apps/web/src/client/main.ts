@@ -1,3 +1,5 @@
+// First: zod's configuration, before any module builds a schema (zod-config.ts says why).
+import './zod-config';
 import 'uplot/dist/uPlot.min.css';
 import './styles/base.css';
 import './styles/parts.css';

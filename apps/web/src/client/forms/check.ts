@@ -1,14 +1,10 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ApiError } from '../api';
 
 // Forms are checked in the browser with the request schemas the API validates with (@coup/api-contract/forms),
 // so a form says what the API would say, in the same words, before anything is sent; what only the API can
 // tell (a taken name, an address it may not call, a spent budget) comes back as its error and is shown the
 // same way. The API names a field `body.<path>` (`body.strategyPrompts.1`); so do these problems.
-
-// zod compiles object parsers with `new Function` when it may; the site's Content-Security-Policy forbids
-// eval, and merely probing for it would be reported as a violation. The plain parsers are as fast here.
-z.config({ jitless: true });
 
 export interface FieldProblem {
   /** The field's path in the body, dot-separated (`name`, `strategyPrompts.1`); '' for the whole body. */
