@@ -5,3 +5,4 @@ export { Name } from './common';
 export { AccountCreate } from './accounts';
 export { AgentCreate, AgentUpdate, TRANSPORTS } from './agent-input';
 export { ExperimentCreate, MAX_EXPERIMENT_PROMPTS } from './experiment-input';
+export { TableCreate } from './table-input';

@@ -223,6 +223,13 @@ describe.skipIf(SKIP_BROWSER)("an agent's owner in the web UI", () => {
     await page.waitForURL(`**/play?opponent=${first.id}`);
     expect(await page.getByLabel(name).isChecked()).toBe(true);
     expect(await page.locator('#table-seat option').allInnerTexts()).toEqual(['Seat 0', 'Seat 1']);
+    // The seat picker promises no turn order; with nobody ticked, the form says what the API would.
+    expect(await page.locator('.table-form').innerText()).toContain('Who plays first is drawn');
+    await page.getByLabel(name).uncheck();
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    expect(await problemsIn(page, '.table-form')).toEqual(
+      await apiProblems('POST', '/v1/tables', { opponents: [], seat: 0 }, owner.key),
+    );
 
     // Delete, after confirming.
     await page.goto(`/agents/${first.id}`);

@@ -1,7 +1,10 @@
+import { TableCreate } from '@coup/api-contract/forms';
 import { accountForms, currentAccount, keyBox } from '../account-forms';
 import { send } from '../api';
+import { check } from '../forms/check';
+import { field, FormProblems, groupField } from '../forms/fields';
 import { opponentPicker } from '../opponent-picker';
-import { errorBox, fill, h, link } from '../dom';
+import { fill, h, link } from '../dom';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
 import { handTicket, signOut } from '../session';
@@ -11,65 +14,55 @@ import type { Account, Table } from '../types';
 // open a casual table against 1 to 5 agents (house agents, your own, or agents whose owners allow
 // challenges) and take a seat. `?opponent=<agent id>` (an agent page's "Play against it") ticks that agent.
 
-const MAX_OPPONENTS = 5;
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 async function opponentsForm(ctx: PageContext, key: string, me: Account): Promise<HTMLElement> {
-  const seatSelect = h('select', { id: 'table-seat', 'aria-describedby': 'table-seat-hint' });
-  const out = h('div', { 'aria-live': 'polite' });
+  const seatSelect = h('select', { name: 'seat', id: 'table-seat' });
   const picker = await opponentPicker(me, ctx.signal, {
     preselect: ctx.query.get('opponent'),
     onChange: () => updateSeats(),
   });
-  const chosen = () => picker.chosen();
+  const opponents = groupField('opponents', 'Opponents (1 to 5)', picker.el);
+  const seat = field(
+    'seat',
+    'Your seat',
+    seatSelect,
+    'Seats are numbered around the table, from 0; the opponents take the others in the order listed ' +
+      'above. Who plays first is drawn when the game starts, whatever your seat.',
+  );
+  const problems = new FormProblems(() => [opponents, seat]);
   // Seats are places around the table, numbered as everywhere on the platform (seat 0, 1, ...); who
   // plays first is drawn when the game starts, so the picker promises no turn order.
   function updateSeats(): void {
-    const n = chosen().length;
+    const n = picker.chosen().length;
     const keep = Math.min(Number(seatSelect.value || 0), n);
     fill(
       seatSelect,
       Array.from({ length: n + 1 }, (_, i) => h('option', { value: i, selected: i === keep }, `Seat ${i}`)),
     );
   }
-  const groups = picker.el;
   updateSeats();
 
   return h(
     'form',
     {
       class: 'table-form',
+      novalidate: true,
       onsubmit: (ev: Event) => {
         ev.preventDefault();
-        const opponents = chosen();
-        if (opponents.length < 1 || opponents.length > MAX_OPPONENTS) {
-          return fill(out, errorBox(`Choose 1 to ${MAX_OPPONENTS} opponents (${opponents.length} chosen).`));
-        }
-        void send<Table>('/v1/tables', {
-          method: 'POST',
-          key,
-          body: { opponents, seat: Number(seatSelect.value || 0) },
-          signal: ctx.signal,
-        })
+        const body = { opponents: picker.chosen(), seat: Number(seatSelect.value || 0) };
+        const checked = check(TableCreate, body);
+        if (!checked.ok) return problems.show(checked.problems, 'The table was not opened:');
+        void send<Table>('/v1/tables', { method: 'POST', key, body, signal: ctx.signal })
           .then((t) => {
             handTicket(t.ticket);
             navigate(`/tables/${t.match.id}`);
           })
-          .catch((err: unknown) => fill(out, errorBox(`The table could not be opened: ${message(err)}`)));
+          .catch((err: unknown) => problems.showError(err, 'The table could not be opened'));
       },
     },
-    groups,
-    h('label', { for: 'table-seat' }, 'Your seat'),
-    seatSelect,
-    h(
-      'p',
-      { class: 'muted small', id: 'table-seat-hint' },
-      'Seats are numbered around the table; the opponents take the others in the order listed above. Who plays ' +
-        'first is drawn when the game starts, whatever your seat.',
-    ),
+    opponents.el,
+    seat.el,
     h('button', { type: 'submit', class: 'button primary' }, 'Open the table'),
-    out,
+    problems.summary,
   );
 }
 
