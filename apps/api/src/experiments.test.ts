@@ -276,9 +276,9 @@ describe('POST /v1/experiments', () => {
     const e = (await create(owner.key, body({ deals: 2, opponents: [opponent.id] }))).body;
     const casual = await h.queueMatch(owner.key, [opponent.id, house]);
     const ids = async (agent: string) =>
-      (await h.api<{ items: { id: string }[] }>('GET', `/v1/matches?agent=${agent}&limit=100`)).body.items.map(
-        (m) => m.id,
-      );
+      (
+        await h.api<{ items: { id: string }[] }>('GET', `/v1/matches?agent=${agent}&limit=100`)
+      ).body.items.map((m) => m.id);
     const experimentMatches = e.dealResults.flatMap((d) => d.matches.map((m) => m.matchId));
     expect(experimentMatches.length).toBeGreaterThan(0);
     expect(await ids(opponent.id)).toEqual([casual]);

@@ -16,7 +16,7 @@ describe('LLM_* configuration', () => {
     expect(createLlmService(env)).toBeNull();
   });
 
-  it("labels prices with LLM_CURRENCY: USD unless the operator names another; a bad label is refused", () => {
+  it('labels prices with LLM_CURRENCY: USD unless the operator names another; a bad label is refused', () => {
     expect(parseEnv({}).LLM_CURRENCY).toBe('USD');
     expect(parseEnv({ LLM_CURRENCY: '' }).LLM_CURRENCY).toBe('USD');
     expect(parseEnv({ LLM_CURRENCY: ' EUR ' }).LLM_CURRENCY).toBe('EUR');
