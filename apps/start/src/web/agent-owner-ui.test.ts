@@ -146,6 +146,18 @@ describe.skipIf(SKIP_BROWSER)("an agent's owner in the web UI", () => {
     await today.waitFor();
     expect(await today.innerText()).toMatch(/Cost today\s+0\.\d{4} USD/);
     await screenshot(page, 'owner-llm-check');
+    // The author's pages fit a phone: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of [page.url(), '/my/agents', '/account', '/experiments/new']) {
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const fits = await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      );
+      expect(fits, path).toBe(true);
+    }
+    await screenshot(page, 'owner-phone');
     // The two refusals asked for (the taken name, the metadata address), and nothing else went wrong.
     const refused = (x: string) =>
       [`HTTP 409: ${p.h.url}/v1/agents`, `HTTP 400: ${p.h.url}/v1/agents`].includes(x) ||

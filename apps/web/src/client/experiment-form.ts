@@ -142,7 +142,7 @@ export function experimentForm(
     {
       class: 'owner-form experiment-form',
       novalidate: true,
-      'aria-labelledby': 'h-new-experiment',
+      'aria-label': 'New prompt experiment',
       onsubmit: (ev: Event) => {
         ev.preventDefault();
         const checked = check(ExperimentCreate, body());
@@ -162,7 +162,6 @@ export function experimentForm(
           .finally(() => (submit.disabled = false));
       },
     },
-    h('h2', { id: 'h-new-experiment' }, 'A new prompt experiment'),
     name.el,
     model.el,
     h('section', { class: 'prompts', 'aria-label': 'Prompts' }, list, addButton as Child),
