@@ -267,6 +267,27 @@ describe('POST /v1/experiments', () => {
     }
   });
 
+  it("leaves the experiment's matches out of its opponents' match lists (profiles), not out of its hidden agents'", async () => {
+    const owner = await h.createAccount();
+    const opponent = await h.registerAgent(owner.key, {
+      name: uniqueName('sparring'),
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const e = (await create(owner.key, body({ deals: 2, opponents: [opponent.id] }))).body;
+    const casual = await h.queueMatch(owner.key, [opponent.id, house]);
+    const ids = async (agent: string) =>
+      (
+        await h.api<{ items: { id: string }[] }>('GET', `/v1/matches?agent=${agent}&limit=100`)
+      ).body.items.map((m) => m.id);
+    const experimentMatches = e.dealResults.flatMap((d) => d.matches.map((m) => m.matchId));
+    expect(experimentMatches.length).toBeGreaterThan(0);
+    expect(await ids(opponent.id)).toEqual([casual]);
+    const hidden = e.prompts[0]!.agentId;
+    const own = await ids(hidden);
+    expect(own.length).toBeGreaterThan(0);
+    for (const id of own) expect(experimentMatches).toContain(id);
+  });
+
   it('counts a running experiment as one active match (MAX_ACTIVE_MATCHES_PER_ACCOUNT = 2)', async () => {
     const owner = await h.createAccount();
     expect((await create(owner.key, body({ deals: 5 }))).status).toBe(201);

@@ -68,6 +68,7 @@ beforeAll(async () => {
         'other-model',
       ]),
       LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
+      LLM_CURRENCY: 'EUR',
     },
   });
   const res = await h.api<{ items: { id: string; name: string }[] }>('GET', '/v1/agents?house=true');
@@ -101,13 +102,17 @@ async function registerLlm(strategyPrompt: string) {
 
 describe('registering llm agents', () => {
   it('lists the models users may pick', async () => {
-    const res = await h.api<{ enabled: boolean; timeoutMs: number; items: { name: string }[] }>(
-      'GET',
-      '/v1/models',
-    );
+    const res = await h.api<{
+      enabled: boolean;
+      timeoutMs: number;
+      currency: string;
+      items: { name: string }[];
+    }>('GET', '/v1/models');
     expect(res.status).toBe(200);
     expect(res.body.enabled).toBe(true);
     expect(res.body.timeoutMs).toBe(LLM_TIMEOUT_MS);
+    // The prices' currency (LLM_CURRENCY), which every cost is shown in.
+    expect(res.body.currency).toBe('EUR');
     expect(res.body.items).toEqual([
       { name: MODEL, maxConcurrency: 2, promptPricePerMTok: 0.5, completionPricePerMTok: 1.5 },
       { name: 'other-model', maxConcurrency: 4, promptPricePerMTok: null, completionPricePerMTok: null },

@@ -189,7 +189,13 @@ describe('daily token budgets', () => {
     const owner = await h.createAccount();
     const agent = await registerLlm(owner);
     const fresh = await me(owner.key);
-    expect(fresh.llmUsage).toMatchObject({ used: 0, limit: BUDGET, remaining: BUDGET, exhausted: false });
+    expect(fresh.llmUsage).toMatchObject({
+      used: 0,
+      limit: BUDGET,
+      remaining: BUDGET,
+      exhausted: false,
+      currency: 'USD',
+    });
     expect(fresh.llmUsage.resetsAt).toBe(nextUtcMidnight());
 
     const check = await h.api<{ ok: boolean; llm: { promptTokens: number; completionTokens: number } }>(

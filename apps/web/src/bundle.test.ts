@@ -18,6 +18,12 @@ describe('web bundle', () => {
     expect(await cached({ fresh: true })).toBe(a);
     expect(await watching({ fresh: true })).toBe(w);
 
+    // The forms' schemas come from the API's contract, with only the zod they use: no other locale.
+    const js = a.assets.get('app.js')?.body.toString() ?? '';
+    expect(js).toContain('an http agent needs an endpointUrl');
+    expect(js).not.toContain('Ungültige Eingabe');
+    expect(js.length).toBeLessThan(400_000);
+
     const before = statSync(SOURCE);
     try {
       const later = new Date(Date.now() + 5000);

@@ -87,6 +87,57 @@ describe('replay models', () => {
     expect(omni.frames.at(-1)?.events.some((e) => e.type === 'game_over')).toBe(true);
   });
 
+  it('marks bluffs (claims the cards did not hold), challenged or not, and each seat sees its own', async () => {
+    let marked = 0;
+    let caught = 0;
+    let uncaught = 0;
+    for (const seed of ['bluff-a', 'bluff-b', 'bluff-c', 'bluff-d']) {
+      const replay = await play(4, seed, 1000);
+      const omni = omniscientModel(replay);
+      omni.frames.forEach((f, i) => {
+        const before = omni.frames[i - 1];
+        for (const e of f.events) {
+          const mark = omni.bluffs.get(e);
+          if (mark) marked++;
+          // A turn's claimed action comes first in the turn: the hand at the end of the previous turn is
+          // the hand it was claimed with (checked here without the viewer's own re-run).
+          if (e.type === 'declared' && e.claim && before) {
+            const held = before.seats[e.seat]?.cards.some((c) => !c.revealed && c.role === e.claim);
+            expect(Boolean(mark), `turn ${f.turn}: ${e.action} by seat ${e.seat}`).toBe(!held);
+          }
+          if (mark) {
+            const seat = (e as { seat: number }).seat;
+            const challenge = f.events.find(
+              (x) => x.type === 'challenged' && x.challenged === seat && x.claim === mark.role,
+            );
+            expect(mark.challenged).toBe(Boolean(challenge));
+            if (challenge?.type === 'challenged') expect(challenge.truthful).toBe(false);
+            if (mark.challenged) caught++;
+            else uncaught++;
+          }
+        }
+        // Each bluffing decision is marked too, and every mark has its decision.
+        const decided = f.decisions.filter((d) => d.bluff).length;
+        expect(decided).toBe(f.events.filter((e) => omni.bluffs.has(e)).length);
+      });
+      // A seat's own view marks exactly its own bluffs, at the same events (its copies of them).
+      const marks = replay.events.flatMap((e, i) =>
+        omni.bluffs.has(e) && 'seat' in e ? [{ i, seat: e.seat }] : [],
+      );
+      for (let seat = 0; seat < 4; seat++) {
+        const view = seatModel(replayForSeat(replay, seat));
+        const events = view.frames.flatMap((f) => f.events);
+        expect(events.length).toBe(replay.events.length);
+        const seen = events.flatMap((e, i) => (view.bluffs.has(e) ? [i] : []));
+        expect(seen, `seat ${seat}`).toEqual(marks.filter((m) => m.seat === seat).map((m) => m.i));
+      }
+    }
+    // Random bots bluff: some are caught, some pass unchallenged.
+    expect(marked).toBeGreaterThan(0);
+    expect(caught).toBeGreaterThan(0);
+    expect(uncaught).toBeGreaterThan(0);
+  });
+
   it('re-runs replays recorded by engine 1.0.0 with their own seeding', () => {
     for (const r of engine1Replays()) {
       const omni = omniscientModel(r);

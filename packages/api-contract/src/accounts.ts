@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountId, AgentId, Name, Timestamp } from './common';
 
 export const AccountCreate = z.strictObject({ name: Name });
@@ -37,6 +37,8 @@ export const LlmUsageToday = z
     completionTokens: z.number().int(),
     /** At the operator's prices (LLM_MODELS); null when no price is set for today's models. */
     cost: z.number().nullable(),
+    /** The currency of `cost` (LLM_CURRENCY, default USD). */
+    currency: z.string(),
     /** By agent and model (a prompt experiment's agents included). */
     agents: z.array(
       z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AgentId, MatchId, Timestamp } from './common';
 import { MatchOut } from './matches';
 
+export * from './table-input';
+
 // A person at the table: a casual match with the caller's own seat (transport `human`), played in the
 // browser over the agents' WebSocket path, opened with a short-lived ticket (browsers cannot send an
 // Authorization header on a WebSocket).
@@ -10,24 +12,6 @@ import { MatchOut } from './matches';
 export const TABLE_PROTOCOL = 'coup.v1';
 /** The subprotocol that carries a ticket: `coup.ticket.<ticket>`. */
 export const TICKET_PROTOCOL_PREFIX = 'coup.ticket.';
-
-export const TableCreate = z
-  .strictObject({
-    /**
-     * The agents to play against, 1 to 5, in seat order around the person: house agents, the caller's
-     * own agents, or agents whose owners allow challenges (`allowChallenges`). One may sit more than once.
-     */
-    opponents: z
-      .array(AgentId)
-      .min(1, 'opponents: expected 1 to 5 agent ids')
-      .max(5, 'opponents: expected 1 to 5 agent ids'),
-    /** The person's seat (0 = first in seat order); default 0. The opponents fill the others in order. */
-    seat: z.number().int().min(0).max(5).optional(),
-  })
-  .refine((b) => b.seat === undefined || b.seat <= b.opponents.length, {
-    path: ['seat'],
-    message: 'seat: expected 0 to the number of opponents (the table has one seat more than opponents)',
-  });
 
 /** `/tables/:id/...` (a table is a match: its id is the match id). */
 export const TablePath = z.object({ id: MatchId });

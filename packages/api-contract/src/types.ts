@@ -10,6 +10,9 @@ import type {
   AgentOut,
   CheckResult as CheckResultSchema,
 } from './agents';
+import type { AgentCreate as AgentCreateSchema, AgentUpdate as AgentUpdateSchema } from './agent-input';
+import type { ExperimentCreate as ExperimentCreateSchema } from './experiment-input';
+import type { ModelList as ModelListSchema } from './models';
 import type { ErrorBody, Page as PageSchema } from './common';
 import type { EventDetail as EventDetailSchema, EventEntryOut, EventOut, StandingOut } from './events';
 import type {
@@ -57,6 +60,11 @@ export type RatingPoint = NonNullable<Agent['ratingHistory']>[number];
 export type BehaviourStats = NonNullable<Agent['stats']>;
 export type AgentCreated = z.output<typeof AgentCreatedSchema>;
 export type CheckResult = z.output<typeof CheckResultSchema>;
+/** What POST /v1/agents and PATCH /v1/agents/:id take (request bodies: zod's input side). */
+export type AgentCreateInput = z.input<typeof AgentCreateSchema>;
+export type AgentUpdateInput = z.input<typeof AgentUpdateSchema>;
+/** GET /v1/models: the models an llm agent or an experiment may use, their prices and currency. */
+export type ModelList = z.output<typeof ModelListSchema>;
 
 export type MatchStatus = z.output<typeof MatchStatusSchema>;
 export type MatchSeat = z.output<typeof MatchSeatOut>;
@@ -80,6 +88,8 @@ export type Table = z.output<typeof TableCreatedSchema>;
 /** How to open the person's socket at a table (POST /v1/tables/:id/ticket). */
 export type TableTicket = z.output<typeof TableTicketSchema>;
 export type Experiment = z.output<typeof ExperimentOutSchema>;
+/** What POST /v1/experiments takes. */
+export type ExperimentCreateInput = z.input<typeof ExperimentCreateSchema>;
 export type ExperimentSummary = z.output<typeof ExperimentSummarySchema>;
 export type ExperimentComparison = z.output<typeof ExperimentComparisonOut>;
 export type ExperimentPrompt = z.output<typeof ExperimentPromptOut>;

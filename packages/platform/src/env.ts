@@ -181,6 +181,20 @@ export const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The currency of LLM_MODELS' prices (per million tokens): costs are shown in it (`GET /v1/models`
+   * `currency`, the account's `llmUsage.currency`, the web UI). Any short label: an ISO 4217 code such as
+   * `USD` or `EUR`, or a name such as `credits`.
+   */
+  LLM_CURRENCY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .max(12)
+      .regex(/^[\p{L}\p{N}$€£¥ ._-]+$/u, 'letters, digits, a currency sign, up to 12 characters')
+      .default('USD'),
+  ),
   /** Decision deadline of llm seats (the match's other seats keep MATCH_TIMEOUT_MS or theirs). */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /**

@@ -16,6 +16,15 @@ describe('LLM_* configuration', () => {
     expect(createLlmService(env)).toBeNull();
   });
 
+  it('labels prices with LLM_CURRENCY: USD unless the operator names another; a bad label is refused', () => {
+    expect(parseEnv({}).LLM_CURRENCY).toBe('USD');
+    expect(parseEnv({ LLM_CURRENCY: '' }).LLM_CURRENCY).toBe('USD');
+    expect(parseEnv({ LLM_CURRENCY: ' EUR ' }).LLM_CURRENCY).toBe('EUR');
+    expect(parseEnv({ LLM_CURRENCY: 'credits' }).LLM_CURRENCY).toBe('credits');
+    expect(() => parseEnv({ LLM_CURRENCY: '<b>x</b>' })).toThrow(/LLM_CURRENCY: letters, digits/);
+    expect(() => parseEnv({ LLM_CURRENCY: 'a-very-long-currency' })).toThrow(/LLM_CURRENCY/);
+  });
+
   it('reads a local server, a key, models with limits and a deadline', () => {
     const env = parseEnv({
       LLM_BASE_URL: 'http://127.0.0.1:8080/v1',

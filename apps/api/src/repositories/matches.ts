@@ -35,6 +35,10 @@ export async function listMatches(prisma: PrismaClient, q: z.output<typeof Match
  * (agent_id, created_at desc, match_id desc): the scan starts at the cursor and stops after a page, so an
  * agent with no matches costs one index probe however many matches are stored. GROUP BY keeps a match once
  * when the agent holds several of its seats.
+ *
+ * Prompt experiments' matches are left out of every other agent's list (an opponent's profile): they seat
+ * the experiment's hidden agents, which are never listed, and they are the experiment's, shown on its page.
+ * A hidden agent's own list keeps them. The check costs a primary-key probe per grouped match only.
  */
 async function agentMatchIds(
   prisma: PrismaClient,
@@ -48,6 +52,9 @@ async function agentMatchIds(
     ...(q.status ? [Prisma.sql`m.status = ${q.status}::match_status`] : []),
     ...(q.ranked ? [Prisma.sql`ms.ranked = ${q.ranked === 'true'}`] : []),
     ...(q.event ? [Prisma.sql`m.event_id = ${q.event}`] : []),
+    Prisma.sql`(m.group_id IS NULL
+      OR NOT EXISTS (SELECT 1 FROM match_groups g WHERE g.id = m.group_id AND g.experiment_id IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM agents a WHERE a.id = ${agentId} AND a.experiment_id IS NOT NULL))`,
   ];
   const rows = await prisma.$queryRaw<{ id: string }[]>`
     SELECT ms.match_id AS id FROM match_seats ms JOIN matches m ON m.id = ms.match_id

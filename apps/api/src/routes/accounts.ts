@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`llmUsage`: the tokens (prompt + completion) its llm agents, experiments, tables and checks ' +
           'spent today (UTC), the daily budget (LLM_TOKENS_PER_ACCOUNT_PER_DAY), when it resets, and the ' +
-          "cost at the operator's prices (LLM_MODELS), by agent and model.",
+          "cost at the operator's prices (LLM_MODELS) in their currency (LLM_CURRENCY), by agent and model.",
         security: [{ bearer: [] }],
         response: { 200: AccountMe, ...errors(401, 403) },
       },
@@ -60,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const llmUsage = await accountUsageToday(app.prisma, account.id, llmBudgetLimits(app.env), (model) =>
         app.env.LLM_MODELS.find((m) => m.name === model),
       );
-      return { ...presentAccount(account), llmUsage };
+      return { ...presentAccount(account), llmUsage: { ...llmUsage, currency: app.env.LLM_CURRENCY } };
     },
   );
 

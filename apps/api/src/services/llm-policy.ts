@@ -48,6 +48,7 @@ export function listModels(app: FastifyInstance) {
   return {
     enabled: Boolean(app.env.LLM_BASE_URL),
     timeoutMs: app.env.LLM_TIMEOUT_MS,
+    currency: app.env.LLM_CURRENCY,
     items: app.env.LLM_BASE_URL
       ? app.env.LLM_MODELS.map((m) => ({
           name: m.name,

@@ -39,9 +39,20 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-/** A new page (own context) that records every console error, page error and failed request. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1200, height: 900 } });
+/**
+ * A new page (own context) that records every console error, page error and failed request.
+ * `permissions`: e.g. clipboard-read, to read what a copy button copied.
+ */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  o: { permissions?: string[] } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1200, height: 900 },
+    ...(o.permissions ? { permissions: o.permissions } : {}),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {

@@ -152,12 +152,47 @@ async function watchedPage(o: { admin?: boolean } = {}): Promise<Watched> {
 describe.skipIf(SKIP_BROWSER)('the pages in Chromium, under the policy', () => {
   it('the web UI pages load with no violation and nothing from another origin', async () => {
     const w = await watchedPage();
-    for (const path of ['/', '/agents', '/matches', '/events', '/experiments', '/datasets', '/play']) {
+    for (const path of [
+      '/',
+      '/agents',
+      '/matches',
+      '/events',
+      '/experiments',
+      '/experiments/new',
+      '/datasets',
+      '/play',
+      '/account',
+      '/my/agents',
+    ]) {
       await w.page.goto(path);
       await w.page.locator('main h1, main h2').first().waitFor();
     }
     await w.page.goto(`/agents/${p.house.honest}`);
     await w.page.locator('main h1').first().waitFor();
+    expect(w.problems).toEqual([]);
+    await w.context.close();
+  });
+
+  it("an author's forms, checked in the browser with the API's zod schemas, run under the policy", async () => {
+    const w = await watchedPage();
+    const { page } = w;
+    await page.goto('/account');
+    // Checked by the schema in the page (zod, without eval), then by the API.
+    await page.getByLabel('Name', { exact: true }).fill('x');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('.account-form .form-problems li').first().waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(uniqueName('csp-author'));
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('.new-key .api-key').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My agents' }).click();
+    await page.getByRole('button', { name: 'Register agent' }).click();
+    await page.locator('.register-form .form-problems li').first().waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(uniqueName('csp-agent'));
+    await page.getByRole('radio', { name: /WebSocket: your agent/ }).check();
+    await page.getByRole('button', { name: 'Register agent' }).click();
+    await page.locator('.registered .agent-secret').waitFor();
+    await page.goto('/experiments/new');
+    await page.locator('main h1').waitFor();
     expect(w.problems).toEqual([]);
     await w.context.close();
   });

@@ -87,7 +87,13 @@ describe.skipIf(SKIP_BROWSER)('experiments in the web UI', () => {
     // The chart is drawn (a canvas of uPlot) with a legend naming the compared prompt.
     const chart = page.locator('.experiment-chart');
     await chart.locator('canvas').waitFor();
-    expect(await chart.locator('.u-legend').innerText()).toContain('sharp − dull');
+    // The legend names what is drawn, with no placeholder values ("--") and one entry per interval.
+    const legend = chart.locator('.u-legend');
+    const entries = (await legend.locator('tr').filter({ visible: true }).allInnerTexts()).map((t) =>
+      t.trim(),
+    );
+    expect(entries).toEqual(['0: no difference from dull', 'sharp − dull', 'sharp: 95% interval']);
+    expect(await legend.innerText()).not.toContain('--');
     // Every deal, each prompt's place linked to its match.
     const deals = page.locator('table.experiment-deals tbody tr');
     expect(await deals.count()).toBe(DEALS);
@@ -101,6 +107,51 @@ describe.skipIf(SKIP_BROWSER)('experiments in the web UI', () => {
     expect(w.problems).toEqual([]);
     await w.close();
   });
+
+  it('explains an interval of exactly [0, 0]: the deals so far could not tell the prompts apart', async () => {
+    // Two identical prompts heads-up: the stand-in answers the same messages the same way and house bots
+    // answer by the deal, so each deal ends alike for both and every paired difference is 0.
+    const res = await p.h.api<Experiment>('POST', '/v1/experiments', {
+      key: p.owner.key,
+      body: {
+        name: 'ui-twins',
+        modelName: MODEL,
+        strategyPrompts: ['Play.', 'Play.'],
+        labels: ['first', 'twin'],
+        opponents: [p.house.random],
+        deals: 3,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const done = await eventually(
+      'the twins to finish',
+      async () => {
+        const e = await p.h.api<Experiment>('GET', `/v1/experiments/${res.body.id}`);
+        return e.body.status === 'finished' ? e.body : undefined;
+      },
+      120_000,
+    );
+    expect([done.comparisons[0]?.winRate.ciLow, done.comparisons[0]?.winRate.ciHigh]).toEqual([0, 0]);
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto(`/experiments/${res.body.id}`);
+    await page.locator('h1', { hasText: 'ui-twins' }).waitFor();
+    expect(await page.locator('table.experiment-comparisons').innerText()).toContain(
+      'twin\t0.0% [0.0%, 0.0%]',
+    );
+    const explained = page.locator('section[aria-labelledby="h-differences"] .note', {
+      hasText: 'exactly [0, 0]',
+    });
+    expect(await explained.innerText()).toContain('have not told them apart yet');
+    await screenshot(page, 'experiment-zero-interval');
+    // An experiment whose prompts differed has no such note.
+    await page.goto(`/experiments/${experiment.id}`);
+    await page.locator('h1', { hasText: 'ui-experiment' }).waitFor();
+    if (experiment.comparisons[0]?.winRate.ciLow !== 0 || experiment.comparisons[0]?.winRate.ciHigh !== 0)
+      expect(await page.getByText('exactly [0, 0]').count()).toBe(0);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  }, 150_000);
 
   it('lets the owner cancel a running experiment from its page, after confirming; nobody else sees it', async () => {
     slowModel = true;

@@ -69,7 +69,8 @@ describe.skipIf(SKIP_BROWSER)('llm agents in the web UI', () => {
     await usage.waitFor({ timeout: 20_000 });
     const text = await usage.innerText();
     expect(text).toMatch(/Prompt tokens \/ decision\s+[\d,.]+/);
-    expect(text).toMatch(/Cost \/ match\s+0\.\d{4}/);
+    // In the currency of the operator's prices (LLM_CURRENCY, USD by default).
+    expect(text).toMatch(/Cost \/ match\s+0\.\d{4} USD/);
     await screenshot(page, 'profile-llm');
     expect(w.problems).toEqual([]);
     await w.close();
@@ -100,7 +101,7 @@ describe.skipIf(SKIP_BROWSER)('llm agents in the web UI', () => {
     expect(text).toMatch(new RegExp(`This agent\\s+${used}`));
     expect(text).toMatch(new RegExp(`Your account\\s+${used}`));
     expect(text).toMatch(/Daily budget\s+2,000,000/);
-    expect(text).toMatch(/Cost today\s+0\.\d{4}/);
+    expect(text).toMatch(/Cost today\s+0\.\d{4} USD/);
     expect(await page.locator('.queue-reason').innerText()).toContain(reason);
     await screenshot(page, 'profile-llm-owner');
     expect(w.problems).toEqual([]);

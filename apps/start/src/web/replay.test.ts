@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seatStats } from '@coup/platform';
+import { Replay } from '@coup/protocol';
 import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
 import { uniqueName } from '../testing/harness';
 import { startUiPlatform } from '../testing/ui-platform';
@@ -136,6 +138,49 @@ describe.skipIf(SKIP_BROWSER)('replay viewer', () => {
     await page.getByRole('button', { name: 'First', exact: true }).click();
     await page.keyboard.press('ArrowRight');
     await screenshot(page, 'seat-view');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it('marks every bluff (a claim the cards did not hold) on its claim, caught by a challenge or not', async () => {
+    // Random bots bluff often; a fixed seed and house bots (which answer by the deal) make it repeatable.
+    const { random, heuristic } = p.house as Record<string, string>;
+    const id = await p.h.queueMatch(p.owner.key, [random, heuristic, random] as string[], {
+      seed: 'web-bluffs',
+    });
+    expect((await p.h.waitForMatch(id)).status).toBe('finished');
+    const replay = Replay.parse((await p.h.api('GET', `/v1/matches/${id}/replay`)).body);
+    // What the platform counts as bluffs for the profiles (seat-stats re-runs the hidden state too).
+    const bluffs = seatStats(replay).reduce((n, s) => n + s.bluffs, 0);
+    const caught = replay.events.filter((e) => e.type === 'challenged' && !e.truthful).length;
+    expect(bluffs).toBeGreaterThan(0);
+
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto(`/matches/${id}`);
+    await page.locator('.replay').waitFor();
+    const shown = await page.evaluate(() => {
+      const marks: string[] = [];
+      let decisions = 0;
+      const next = document.querySelector<HTMLButtonElement>('button[data-step="next"]');
+      for (;;) {
+        for (const li of document.querySelectorAll('.frame-events li.ev-bluff'))
+          marks.push(li.querySelector('.badge.bluff')?.textContent ?? '');
+        decisions += document.querySelectorAll('table.decisions .badge.bluff').length;
+        if (!next || next.disabled) return { marks, decisions };
+        next.click();
+      }
+    });
+    expect(shown.marks).toHaveLength(bluffs);
+    expect(shown.decisions).toBe(bluffs);
+    for (const m of shown.marks) expect(m).toMatch(/^bluff: held no [A-Z][a-z]+ · (caught|not challenged)$/);
+    expect(shown.marks.filter((m) => m.endsWith('caught'))).toHaveLength(caught);
+    expect(shown.marks.filter((m) => m.endsWith('not challenged'))).toHaveLength(bluffs - caught);
+    await page.goto(`/matches/${id}`);
+    await page.locator('.replay').waitFor();
+    while ((await page.locator('.frame-events li.ev-bluff').count()) === 0)
+      await page.keyboard.press('ArrowRight');
+    await screenshot(page, 'replay-bluff');
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -80,7 +80,14 @@ describe.skipIf(SKIP_BROWSER)('a person at the table', () => {
       expect(await page.locator('.situation').innerText()).not.toBe('');
       expect(await page.locator('.countdown-text').innerText()).toMatch(/\d+ s left/);
       expect(await page.locator('.hand .card').count()).toBeGreaterThan(0);
-      if (decisions === 1) await screenshot(page, 'table-decision');
+      if (decisions === 1) {
+        await screenshot(page, 'table-decision');
+        // The cards' slots, numbered as everywhere on the platform (the prompt, the replay): from 0.
+        expect(await page.locator('.hand .card .slot').allInnerTexts()).toEqual(['slot 0', 'slot 1']);
+      }
+      // Revealing a card names its slot the same way.
+      for (const label of await page.locator('.answers button.answer-lose_card').allInnerTexts())
+        expect(label).toMatch(/^\d?\s*Lose your [A-Z][a-z]+ \(slot [01]\)$/);
       if (!keyboard.tab && count >= 2) {
         // Tab reaches the next answer, visibly focused; Enter answers with it.
         await page.locator('.answers button.answer').first().focus();
@@ -112,6 +119,17 @@ describe.skipIf(SKIP_BROWSER)('a person at the table', () => {
     expect(keyboard).toEqual({ tab: true, digit: true });
     expect(await page.locator('.table-result').innerText()).toMatch(/You finished (1st|2nd)/);
     await screenshot(page, 'table-over');
+    // "What happened" leaves room for its numbers past 99 (up to 9999): none is cut at the left edge.
+    const room = await page.locator('.table-log').evaluate((ol) => {
+      const li = ol.querySelector('li') ?? ol;
+      const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      ctx.font = getComputedStyle(li).font;
+      return {
+        padding: parseFloat(getComputedStyle(ol).paddingLeft),
+        needed: ctx.measureText('9999. ').width,
+      };
+    });
+    expect(room.padding).toBeGreaterThanOrEqual(room.needed);
 
     // The platform recorded exactly these answers, in this order, none of them a fault.
     const match = await p.h.waitForMatch(matchId);
@@ -139,6 +157,13 @@ describe.skipIf(SKIP_BROWSER)('a person at the table', () => {
       }
     }, `@${name}`);
     expect(rows).toBe(mine.length);
+    // Each seat's own deadline: the person's seat had HUMAN_TIMEOUT_MS, the bot the match's.
+    expect(await page.locator('dl.facts').first().innerText()).toMatch(
+      /Decision deadline\s+[\d.]+ s per decision; seat 1 30 s/,
+    );
+    const seatRows = page.locator('section[aria-labelledby="h-seats"] tbody tr');
+    expect(await seatRows.nth(1).locator('td').last().innerText()).toBe('30 s');
+    expect(await seatRows.nth(0).locator('td').last().innerText()).not.toBe('30 s');
     expect(w.problems).toEqual([]);
     await w.close();
   });

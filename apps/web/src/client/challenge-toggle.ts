@@ -1,17 +1,13 @@
-import { ApiError, send } from './api';
+import { ApiError } from './api';
 import { errorBox, h } from './dom';
-import { apiKey } from './session';
-import type { Account, Agent } from './types';
+import { agentCalls } from './owner-calls';
+import type { Agent } from './types';
 
-// On an agent's profile, for its signed-in owner: whether anyone may seat the agent at their casual tables
+// On an agent's page, for its signed-in owner (agent-owner/panel.ts): whether anyone may seat the agent at their casual tables
 // (PATCH /v1/agents/:id { allowChallenges }). Such tables are never rated and play at the platform's
 // deadline, like any casual match that seats another owner's agent.
 
-export async function challengeToggle(a: Agent, signal: AbortSignal): Promise<HTMLElement | null> {
-  const key = apiKey();
-  if (!key || a.transport === 'human' || a.isHouse) return null;
-  const me = await send<Account>('/v1/accounts/me', { key, signal }).catch(() => null);
-  if (!me || me.id !== a.owner.id) return null;
+export function challengeToggle(a: Agent, key: string, signal: AbortSignal): HTMLElement {
   const status = h('span', { class: 'muted small', role: 'status' });
   const box = h('input', {
     type: 'checkbox',
@@ -20,12 +16,8 @@ export async function challengeToggle(a: Agent, signal: AbortSignal): Promise<HT
     onchange: () => {
       const wanted = box.checked;
       box.disabled = true;
-      void send<Agent>(`/v1/agents/${a.id}`, {
-        method: 'PATCH',
-        key,
-        body: { allowChallenges: wanted },
-        signal,
-      })
+      void agentCalls
+        .update(key, a.id, { allowChallenges: wanted }, signal)
         .then((updated) => {
           box.checked = updated.allowChallenges;
           status.textContent = updated.allowChallenges ? ' Saved: open to challenges.' : ' Saved: closed.';

@@ -46,16 +46,25 @@ export function differenceChart(
     ]),
   ];
   const muted = cssVar('--muted', '#64748b');
+  // The legend names what is drawn, nothing more: no live values (uPlot shows "--" for each until the
+  // pointer is over the chart), one entry per interval (its upper line is left out of the legend).
   const series: uPlot.Series[] = [
     {},
-    { label: baseline, stroke: muted, width: 1, points: { show: false } },
+    { label: `0: no difference from ${baseline}`, stroke: muted, width: 1, points: { show: false } },
     ...comparisons.flatMap((c, k) => {
       const stroke = PALETTE[k % PALETTE.length] as string;
       const name = labels[c.prompt] ?? `prompt ${c.prompt + 1}`;
       return [
         { label: `${name} − ${baseline}`, stroke, width: 2, points: { show: deals < 40 } },
-        { label: `${name}: 95% low`, stroke, width: 1, dash: [4, 4], points: { show: false } },
-        { label: `${name}: 95% high`, stroke, width: 1, dash: [4, 4], points: { show: false } },
+        { label: `${name}: 95% interval`, stroke, width: 1, dash: [4, 4], points: { show: false } },
+        {
+          label: `${name}: 95% interval (upper)`,
+          class: 'legend-hidden',
+          stroke,
+          width: 1,
+          dash: [4, 4],
+          points: { show: false },
+        },
       ];
     }),
   ];
@@ -65,10 +74,12 @@ export function differenceChart(
     260,
     {
       cursor: { drag: { x: false, y: false } },
+      legend: { live: false },
       // A win-rate difference lies in [-100%, +100%]; early intervals reach past it and are cut there.
       scales: { x: { time: false }, y: { range: [-1, 1] } },
       axes: [
-        { stroke: muted, label: 'deals' },
+        // Whole deals only on the x axis.
+        { stroke: muted, label: 'deals', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
         { stroke: muted, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 100)}%`) },
       ],
       series,

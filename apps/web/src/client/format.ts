@@ -31,3 +31,10 @@ export const ordinal = (n: number): string => {
 };
 
 export const titleCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).replaceAll('_', ' ');
+
+/**
+ * A cost at the operator's prices, with their currency (LLM_CURRENCY: "0.0123 USD"); '–' when unknown.
+ * Model calls cost fractions of a cent: four decimals.
+ */
+export const money = (n: number | null | undefined, currency: string): string =>
+  n === null || n === undefined || !Number.isFinite(n) ? '–' : `${fmt(n, 4)} ${currency}`;

@@ -1,7 +1,5 @@
-import { send } from './api';
 import { h } from './dom';
-import { fmt, when } from './format';
-import { apiKey } from './session';
+import { fmt, money, when } from './format';
 import type { AccountMe, Agent, LlmUsageToday } from './types';
 
 // On an agent's profile, for its signed-in owner: why the platform took it out of the ranked queue (too
@@ -35,7 +33,11 @@ function llmToday(u: LlmUsageToday, agentId: string): HTMLElement {
         "The platform's LLM_TOKENS_PER_ACCOUNT_PER_DAY",
       ),
       stat('Resets', when(u.resetsAt), 'At 00:00 UTC'),
-      stat('Cost today', u.cost === null ? '–' : fmt(u.cost, 4), "At the operator's prices (LLM_MODELS)"),
+      stat(
+        'Cost today',
+        money(u.cost, u.currency),
+        `At the operator's prices (LLM_MODELS), in ${u.currency}`,
+      ),
     ),
     u.exhausted
       ? h(
@@ -51,18 +53,13 @@ function llmToday(u: LlmUsageToday, agentId: string): HTMLElement {
   );
 }
 
-export async function ownerUsage(a: Agent, signal: AbortSignal): Promise<HTMLElement | null> {
-  const key = apiKey();
-  if (!key || a.transport === 'human' || a.isHouse) return null;
-  const me = await send<AccountMe>('/v1/accounts/me', { key, signal }).catch(() => null);
-  if (!me || me.id !== a.owner.id) return null;
-  // The owner's view of the agent carries its queue reason.
-  const own = await send<Agent>(`/v1/agents/${encodeURIComponent(a.id)}`, { key, signal }).catch(() => null);
-  const reason = own && !own.inQueue && own.queueReason ? own.queueReason : null;
+/** `own`: the agent as its owner reads it (with its queue reason); `me`: the signed-in owner. */
+export function ownerUsage(own: Agent, me: AccountMe): HTMLElement | null {
+  const reason = !own.inQueue && own.queueReason ? own.queueReason : null;
   const parts = [
     // The reason says it all ("left the ranked queue: ..."), as the API and the CLI give it.
     reason ? h('p', { class: 'note queue-reason' }, reason) : null,
-    a.transport === 'llm' && me.llmUsage ? llmToday(me.llmUsage, a.id) : null,
+    own.transport === 'llm' ? llmToday(me.llmUsage, own.id) : null,
   ].filter((x): x is HTMLElement => x !== null);
   return parts.length ? h('div', { class: 'owner-usage' }, ...parts) : null;
 }

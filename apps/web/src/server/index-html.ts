@@ -35,6 +35,8 @@ export function indexHtml(version: string, config: PageConfig): string {
       <li><a href="/play">Play</a></li>
       <li><a href="/experiments">Experiments</a></li>
       <li><a href="/datasets">Human games</a></li>
+      <li><a href="/my/agents">My agents</a></li>
+      <li><a href="/account">Account</a></li>
       <li><a href="/docs" data-external>API</a></li>
     </ul>
   </nav>

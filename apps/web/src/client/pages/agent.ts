@@ -1,13 +1,16 @@
-import { api, query } from '../api';
+import { query } from '../api';
+import { currentAccount } from '../account-forms';
+import { ownerPanel } from '../agent-owner/panel';
 import { h, note } from '../dom';
 import { houseBadge, liveRatingBadge, provisionalBadge, statusBadge } from '../badges';
-import { challengeToggle } from '../challenge-toggle';
 import { ratingChart } from '../chart';
-import { fmt, ms, pct, when } from '../format';
+import { fmt, money, ms, pct, when } from '../format';
 import { humanComparison } from '../human/profile-comparison';
+import { agentCalls, modelList } from '../owner-calls';
 import { ownerUsage } from '../owner-usage';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
+import { render } from '../router';
 import type { PageContext } from '../router';
 import type { Agent, BehaviourStats, Match } from '../types';
 
@@ -16,7 +19,8 @@ const stat = (label: string, value: string, hint?: string) =>
 
 function ratingSection(a: Agent): HTMLElement {
   const r = a.rating;
-  if (!r || r.games === 0) return note('Not rated yet: ratings come from ranked matches, per rating period.');
+  if (!r || r.games === 0)
+    return note('Not rated yet: a rating shows after its first ranked match (casual matches never count).');
   const stats = h(
     'dl',
     { class: 'stats' },
@@ -42,7 +46,7 @@ function ratingSection(a: Agent): HTMLElement {
   );
 }
 
-function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
+function behaviourSection(s: BehaviourStats | undefined, currency: string): HTMLElement {
   if (!s || s.matches === 0)
     return note('No finished ranked matches to compute behaviour from yet (casual matches never count).');
   return h(
@@ -64,12 +68,12 @@ function behaviourSection(s: BehaviourStats | undefined): HTMLElement {
       { class: 'muted small' },
       `From ${s.decisions} decisions in the latest ${s.matches} finished ranked matches.`,
     ),
-    s.llm ? llmSection(s.llm) : null,
+    s.llm ? llmSection(s.llm, currency) : null,
   );
 }
 
 /** A hosted llm agent's model usage: tokens per decision and, where the operator set prices, cost per match. */
-function llmSection(l: NonNullable<BehaviourStats['llm']>): HTMLElement {
+function llmSection(l: NonNullable<BehaviourStats['llm']>, currency: string): HTMLElement {
   return h(
     'div',
     { class: 'llm-usage' },
@@ -94,8 +98,8 @@ function llmSection(l: NonNullable<BehaviourStats['llm']>): HTMLElement {
       ),
       stat(
         'Cost / match',
-        l.costPerMatch === null ? '–' : fmt(l.costPerMatch, 4),
-        "At the operator's prices per million tokens (LLM_MODELS); – when none are set",
+        money(l.costPerMatch, currency),
+        `At the operator's prices per million tokens (LLM_MODELS), in ${currency}; – when none are set`,
       ),
     ),
   );
@@ -103,18 +107,29 @@ function llmSection(l: NonNullable<BehaviourStats['llm']>): HTMLElement {
 
 export async function agentPage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
-  const a = await api<Agent>(`/v1/agents/${encodeURIComponent(id)}`, ctx.signal);
+  // Signed in, the agent is read with the key: its owner then gets the owner's fields (endpoint, prompt,
+  // why it left the queue) and the controls to run it.
+  const account = await currentAccount(ctx.signal);
+  const a = await agentCalls.get(account?.key ?? null, id, ctx.signal);
   ctx.setTitle(a.name);
+  const owner =
+    account && account.me.id === a.owner.id && !a.isHouse && a.transport !== 'human' && !a.deleted
+      ? account
+      : null;
   const history = a.ratingHistory ?? [];
-  const [toggle, usage] = await Promise.all([challengeToggle(a, ctx.signal), ownerUsage(a, ctx.signal)]);
-  const matches = await cursorTable<Match>({
-    path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
-    caption: `Recent matches of ${a.name}`,
-    headers: MATCH_HEADERS,
-    row: (m) => matchRow(m, a.id),
-    empty: 'No matches yet.',
-    signal: ctx.signal,
-  });
+  const currency = a.stats?.llm ? ((await modelList().catch(() => null))?.currency ?? '') : '';
+  const [panel, matches] = await Promise.all([
+    owner ? ownerPanel(owner.key, a, ctx.signal, () => void render()) : null,
+    cursorTable<Match>({
+      path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
+      caption: `Recent matches of ${a.name}`,
+      headers: MATCH_HEADERS,
+      row: (m) => matchRow(m, a.id),
+      empty: 'No matches yet.',
+      signal: ctx.signal,
+    }),
+  ]);
+  const playable = a.status === 'active' && a.transport !== 'human' && (a.isHouse || a.allowChallenges);
   ctx.root.append(
     h(
       'header',
@@ -139,11 +154,12 @@ export async function agentPage(ctx: PageContext): Promise<void> {
         statusBadge(a.status),
         a.inQueue ? ' · in the ranked queue' : '',
         a.allowChallenges ? ' · open to challenges' : '',
+        !owner && playable ? [' · ', h('a', { href: `/play?opponent=${a.id}` }, 'Play against it')] : '',
       ),
       a.statusReason ? h('p', { class: 'note' }, a.statusReason) : null,
-      toggle,
     ),
-    usage ?? '',
+    (owner && ownerUsage(a, owner.me)) ?? '',
+    panel ?? '',
     h('section', { 'aria-labelledby': 'h-rating' }, h('h2', { id: 'h-rating' }, 'Rating'), ratingSection(a)),
     h(
       'section',
@@ -161,7 +177,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       'section',
       { 'aria-labelledby': 'h-behaviour' },
       h('h2', { id: 'h-behaviour' }, 'Behaviour'),
-      behaviourSection(a.stats),
+      behaviourSection(a.stats, currency),
     ),
     humanComparison(a) ?? '',
     h('section', { 'aria-labelledby': 'h-matches' }, h('h2', { id: 'h-matches' }, 'Recent matches'), matches),

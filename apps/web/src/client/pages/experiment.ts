@@ -1,3 +1,4 @@
+import { currentAccount } from '../account-forms';
 import { api } from '../api';
 import { h, link, note, table, td, tdNum } from '../dom';
 import { statusBadge } from '../badges';
@@ -6,7 +7,7 @@ import { differenceChart } from '../experiment-chart';
 import { cancelControl } from '../experiment-cancel';
 import { render } from '../router';
 import type { PageContext } from '../router';
-import type { Experiment } from '../types';
+import type { Experiment, PairedDifference } from '../types';
 import { differenceText, experimentBadge, percent, significanceBadge } from './experiments';
 
 // One prompt experiment: each prompt's win rate and mean place, each prompt against the first (paired by
@@ -39,6 +40,49 @@ function promptsTable(e: Experiment): HTMLElement {
       ),
     ),
     { className: 'experiment-prompts', hideCaption: true },
+  );
+}
+
+/** Progress while it runs: deals complete of planned, and the matches being played now. */
+function progressView(e: Experiment): HTMLElement {
+  const p = e.progress;
+  const text =
+    `${p.dealsComplete} of ${p.dealsPlanned} deals complete · ${p.matchesFinished} of ${p.matchesPlanned} ` +
+    `matches played` +
+    (e.status === 'running' ? ` · ${p.matchesActive} queued or playing now` : '') +
+    (p.matchesAborted ? ` · ${p.matchesAborted} aborted` : '');
+  return h(
+    'div',
+    { class: 'experiment-progress' },
+    h('progress', {
+      max: Math.max(1, p.dealsPlanned),
+      value: p.dealsComplete,
+      'aria-label': 'Deals complete',
+    }),
+    h('p', { class: 'muted small', role: 'status' }, text),
+  );
+}
+
+/**
+ * A note under the differences when an interval is exactly [0, 0]: every complete deal gave the prompts the
+ * same result, so the deals cannot tell them apart yet; it is not a measured "no difference".
+ */
+function zeroIntervalNote(e: Experiment): HTMLElement | null {
+  const zero = (d: PairedDifference) => d.ciLow === 0 && d.ciHigh === 0;
+  const which = e.comparisons.flatMap((c) => {
+    const measures = [zero(c.winRate) ? 'win rate' : null, zero(c.meanPlace) ? 'mean place' : null];
+    const named = measures.filter((m): m is string => m !== null);
+    return named.length
+      ? [`${e.prompts[c.prompt]?.label ?? `prompt ${c.prompt + 1}`}: ${named.join(', ')}`]
+      : [];
+  });
+  if (which.length === 0) return null;
+  const base = e.prompts[0]?.label ?? 'the baseline';
+  return note(
+    `An interval of exactly [0, 0] (${which.join('; ')}): in every complete deal so far the prompt did ` +
+      `exactly as well as ${base} on that measure, so the per-deal differences are all 0 and have no ` +
+      'spread. It says the deals have not told them apart yet, not that they play the same: it widens as ' +
+      'soon as a deal differs, and more deals give a real interval.',
   );
 }
 
@@ -98,10 +142,15 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
     `created ${when(e.createdAt)}`,
     ...(e.finishedAt ? [`${e.status === 'cancelled' ? 'cancelled' : 'finished'} ${when(e.finishedAt)}`] : []),
   ];
-  const cancel = await cancelControl(e, ctx.signal, () => void render());
+  const account = e.status === 'running' ? await currentAccount(ctx.signal) : null;
+  const cancel =
+    account && account.me.id === e.owner.id
+      ? cancelControl(e, account.key, ctx.signal, () => void render())
+      : null;
   ctx.root.append(
     h('h1', null, e.name, ' ', experimentBadge(e.status)),
     h('p', { class: 'muted' }, facts.join(' · ')),
+    progressView(e),
     cancel ?? '',
     h(
       'p',
@@ -126,6 +175,7 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
         { 'aria-labelledby': 'h-differences' },
         h('h2', { id: 'h-differences' }, 'Differences'),
         comparisonsTable(e),
+        zeroIntervalNote(e),
         p.dealsComplete > 0
           ? differenceChart(e.comparisons, labels, ctx.signal)
           : note('The chart appears once a deal is complete.'),
@@ -147,7 +197,7 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
     let timer: ReturnType<typeof setTimeout>;
     // Not while its owner is confirming a cancellation: a refresh would drop the question.
     const refresh = () => {
-      if (cancel?.hasAttribute('data-asking')) timer = setTimeout(refresh, REFRESH_MS);
+      if (cancel?.querySelector('[data-asking]')) timer = setTimeout(refresh, REFRESH_MS);
       else void render();
     };
     timer = setTimeout(refresh, REFRESH_MS);

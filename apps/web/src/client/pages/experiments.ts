@@ -38,11 +38,13 @@ export async function experimentsPage(ctx: PageContext): Promise<void> {
       'p',
       { class: 'muted' },
       'One model, several strategy prompts: every deal is played once per prompt against the same opponents ' +
-        'in the same seats, so the prompts are compared on the same cards. Start one with ',
+        'in the same seats, so the prompts are compared on the same cards. ',
+      h('a', { href: '/experiments/new', class: 'button primary' }, 'New experiment'),
+      ' (or ',
       h('code', null, 'POST /v1/experiments'),
-      ' or ',
+      ', ',
       h('code', null, 'coup platform experiments create'),
-      '.',
+      ').',
     ),
   );
   const list = await cursorTable<ExperimentSummary>({

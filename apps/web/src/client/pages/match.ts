@@ -10,8 +10,26 @@ import { replayViewer } from '../replay/viewer';
 import type { PageContext } from '../router';
 import { seedSection } from '../seed-check';
 import type { Match } from '../types';
+import type { ReplayModel } from '../replay/model';
 
-function facts(m: Match): HTMLElement {
+/** "5 s", "60 s", "750 ms": a decision deadline. */
+const deadline = (ms: number) => (ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`);
+
+/**
+ * Each seat's decision deadline: its own where the replay records one (a person at HUMAN_TIMEOUT_MS, an
+ * llm agent at LLM_TIMEOUT_MS), else the match's. Before the replay is out, the match's for every seat.
+ */
+const seatDeadlines = (m: Match, model: ReplayModel | null): number[] =>
+  m.seats.map((s) => model?.seatTimeoutMs[s.seat] ?? m.timeoutMs);
+
+function deadlineFact(m: Match, deadlines: readonly number[]): string {
+  const own = m.seats.filter((s) => deadlines[s.seat] !== m.timeoutMs);
+  if (own.length === 0) return `${deadline(m.timeoutMs)} per decision`;
+  const others = own.map((s) => `seat ${s.seat} ${deadline(deadlines[s.seat] ?? m.timeoutMs)}`);
+  return `${deadline(m.timeoutMs)} per decision; ${others.join(', ')}`;
+}
+
+function facts(m: Match, deadlines: readonly number[]): HTMLElement {
   const fact = (k: string, v: Node | string) => [h('dt', null, k), h('dd', null, v)];
   return h(
     'dl',
@@ -23,7 +41,7 @@ function facts(m: Match): HTMLElement {
     fact('Started', when(m.startedAt)),
     fact('Finished', when(m.finishedAt)),
     fact('Duration', duration(m.startedAt, m.finishedAt)),
-    fact('Decision timeout', `${m.timeoutMs} ms`),
+    fact('Decision deadline', deadlineFact(m, deadlines)),
     fact(
       'Versions',
       `engine ${m.engineVersion ?? '–'} · ruleset ${m.rulesetVersion ?? '–'} · protocol ${m.protocolVersion ?? '–'}`,
@@ -31,10 +49,17 @@ function facts(m: Match): HTMLElement {
   );
 }
 
-function seatsTable(m: Match): HTMLElement {
+function seatsTable(m: Match, deadlines: readonly number[]): HTMLElement {
   return table(
     'Seats',
-    [{ label: 'Seat', numeric: true }, 'Agent', 'Place', { label: 'Faults', numeric: true }, 'Forfeited'],
+    [
+      { label: 'Seat', numeric: true },
+      'Agent',
+      'Place',
+      { label: 'Faults', numeric: true },
+      'Forfeited',
+      { label: 'Deadline', numeric: true },
+    ],
     m.seats.map((s) =>
       h(
         'tr',
@@ -44,6 +69,7 @@ function seatsTable(m: Match): HTMLElement {
         td(s.place !== null ? ordinal(s.place) : '–'),
         tdNum(s.faults),
         td(s.forfeited ? 'yes' : 'no'),
+        tdNum(deadline(deadlines[s.seat] ?? m.timeoutMs)),
       ),
     ),
     { hideCaption: true },
@@ -67,35 +93,48 @@ function viewNav(m: Match, seat: number | null): HTMLElement {
   );
 }
 
-async function replaySection(ctx: PageContext, m: Match): Promise<HTMLElement> {
+type Loaded = { model: ReplayModel; seat: number | null } | { error: string; seat: number | null };
+
+async function loadReplay(ctx: PageContext, m: Match): Promise<Loaded> {
   const raw = ctx.query.get('seat');
   const seat = raw !== null && /^\d$/.test(raw) ? Number(raw) : null;
+  try {
+    const model =
+      seat === null
+        ? omniscientModel(await api<Replay>(`/v1/matches/${m.id}/replay`, ctx.signal))
+        : seatModel(await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${seat}`, ctx.signal));
+    return { model, seat };
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    return { error: (err as Error).message, seat };
+  }
+}
+
+function replaySection(ctx: PageContext, m: Match, loaded: Loaded): HTMLElement {
+  const { seat } = loaded;
   const section = h(
     'section',
     { 'aria-labelledby': 'h-replay' },
     h('h2', { id: 'h-replay' }, 'Replay'),
     viewNav(m, seat),
   );
-  try {
-    const model =
-      seat === null
-        ? omniscientModel(await api<Replay>(`/v1/matches/${m.id}/replay`, ctx.signal))
-        : seatModel(await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${seat}`, ctx.signal));
-    section.append(
-      h(
-        'p',
-        { class: 'muted' },
-        seat === null
-          ? 'Omniscient view: every card, face-down ones included, as the engine re-ran the match from its seed.'
-          : `What seat ${seat} (${model.names[seat] ?? '?'}) saw: its own cards, the public moves, and every request it was sent. Other seats' face-down cards stay hidden.`,
-      ),
-    );
-    if (model.warning) section.append(note(model.warning));
-    section.append(replayViewer(model, Number(ctx.query.get('step') ?? 0) || 0, ctx.signal));
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    section.append(errorBox(`The replay cannot be shown: ${(err as Error).message}`));
+  if ('error' in loaded) {
+    section.append(errorBox(`The replay cannot be shown: ${loaded.error}`));
+    return section;
   }
+  const { model } = loaded;
+  section.append(
+    h(
+      'p',
+      { class: 'muted' },
+      seat === null
+        ? 'Omniscient view: every card, face-down ones included, as the engine re-ran the match from its seed. ' +
+            'Claims made without the role are marked as bluffs, challenged or not.'
+        : `What seat ${seat} (${model.names[seat] ?? '?'}) saw: its own cards, the public moves, and every request it was sent. Other seats' face-down cards stay hidden; its own bluffs are marked.`,
+    ),
+  );
+  if (model.warning) section.append(note(model.warning));
+  section.append(replayViewer(model, Number(ctx.query.get('step') ?? 0) || 0, ctx.signal));
   return section;
 }
 
@@ -105,7 +144,10 @@ export async function matchPage(ctx: PageContext): Promise<void> {
   ctx.setTitle(`Match ${m.id}`);
   const names = m.seats.map((s) => s.agent.name);
   const ids = m.seats.map((s) => s.agent.id);
-  const parts: (HTMLElement | null)[] = [h('h1', null, 'Match ', h('code', null, m.id)), facts(m)];
+  // A finished match's replay first: it tells each seat's own deadline, shown in the facts and the seats.
+  const loaded = m.status === 'finished' ? await loadReplay(ctx, m) : null;
+  const deadlines = seatDeadlines(m, loaded && 'model' in loaded ? loaded.model : null);
+  const parts: (HTMLElement | null)[] = [h('h1', null, 'Match ', h('code', null, m.id)), facts(m, deadlines)];
   if (m.status === 'queued' || m.status === 'running') {
     parts.push(
       note(
@@ -127,7 +169,12 @@ export async function matchPage(ctx: PageContext): Promise<void> {
     );
   }
   parts.push(
-    h('section', { 'aria-labelledby': 'h-seats' }, h('h2', { id: 'h-seats' }, 'Seats'), seatsTable(m)),
+    h(
+      'section',
+      { 'aria-labelledby': 'h-seats' },
+      h('h2', { id: 'h-seats' }, 'Seats'),
+      seatsTable(m, deadlines),
+    ),
     h(
       'section',
       { 'aria-labelledby': 'h-seed' },
@@ -135,6 +182,6 @@ export async function matchPage(ctx: PageContext): Promise<void> {
       seedSection(m.seedCommitment, m.seed),
     ),
   );
-  if (m.status === 'finished') parts.push(await replaySection(ctx, m));
+  if (loaded) parts.push(replaySection(ctx, m, loaded));
   ctx.root.append(...parts.filter((p): p is HTMLElement => p !== null));
 }

@@ -18,16 +18,26 @@ export interface BoardSeat {
   /** The badge of the viewer's seat: "this view" in a replay, "you" at a person's table. */
   youLabel?: string;
   place?: number | null;
+  /** Label the cards with their slots (`card_index`): only where the view knows the slot order. */
+  slots?: boolean;
 }
 
+/**
+ * A card's slot as the platform numbers it everywhere (the prompt, `lose_card`'s card_index, the replay):
+ * from 0, like seats.
+ */
+const slotLabel = (slot: number | undefined) =>
+  slot === undefined ? null : h('span', { class: 'slot' }, `slot ${slot}`);
+
 /** One card: a role when the viewer knows it, crossed out once revealed, else a card back. */
-export function cardEl(c: CardView): HTMLElement {
+export function cardEl(c: CardView, slot?: number): HTMLElement {
   if (c.revealed && c.role) {
     return h(
       'li',
       { class: `card revealed role-${c.role}`, 'data-role': c.role },
       h('span', { class: 'visually-hidden' }, 'Lost: '),
       roleName(c.role),
+      slotLabel(slot),
     );
   }
   if (c.role) {
@@ -36,6 +46,7 @@ export function cardEl(c: CardView): HTMLElement {
       { class: `card face-down known role-${c.role}`, 'data-role': c.role },
       h('span', { class: 'visually-hidden' }, 'Face-down: '),
       roleName(c.role),
+      slotLabel(slot),
     );
   }
   return h('li', { class: 'card face-down hidden', 'aria-label': 'Face-down card, hidden' }, '?');
@@ -67,7 +78,11 @@ export function seatPanel(s: BoardSeat): HTMLElement {
       h('span', { class: 'coin', 'aria-hidden': 'true' }),
       `${s.coins} coin${s.coins === 1 ? '' : 's'}`,
     ),
-    h('ul', { class: 'cards', 'aria-label': 'Cards' }, s.cards.map(cardEl)),
+    h(
+      'ul',
+      { class: 'cards', 'aria-label': 'Cards' },
+      s.cards.map((c, i) => cardEl(c, s.slots ? i : undefined)),
+    ),
   );
 }
 

@@ -1,12 +1,36 @@
+import type { GameEvent } from '@coup/engine';
+import { badge } from '../badges';
 import { h, table, td, tdNum } from '../dom';
 import { ms } from '../format';
 import { board } from './board';
-import { describeAction, describeAnswer, describeEvent, namesOf } from './describe';
+import type { BluffMark } from './bluffs';
+import { describeAction, describeAnswer, describeEvent, namesOf, roleName } from './describe';
 import { llmView } from './llm-view';
 import type { DecisionView, Frame, ReplayModel } from './model';
 
-// One frame of the replay: the table at the end of the turn, what happened in words, and every decision
-// with its latency, fault and the agent's comment.
+// One frame of the replay: the table at the end of the turn, what happened in words (bluffs marked), and
+// every decision with its latency, fault and the agent's comment.
+
+/** "bluff: held no Duke · not challenged" (or "caught" when challenged). */
+function bluffBadge(b: BluffMark): HTMLElement {
+  const what = `bluff: held no ${roleName(b.role)}`;
+  return badge(
+    `${what} · ${b.challenged ? 'caught' : 'not challenged'}`,
+    `bad bluff${b.challenged ? ' caught' : ''}`,
+    `The claimant's face-down cards did not hold a ${roleName(b.role)} when it claimed one` +
+      (b.challenged ? '; a challenge caught it.' : '; nobody challenged it.'),
+  );
+}
+
+function eventItem(e: GameEvent, m: ReplayModel): HTMLElement {
+  const mark = m.bluffs.get(e);
+  return h(
+    'li',
+    { class: `ev ev-${e.type}${mark ? ' ev-bluff' : ''}` },
+    describeEvent(e, namesOf(m.names)),
+    mark ? [' ', bluffBadge(mark)] : null,
+  );
+}
 
 function decisionRow(d: DecisionView, m: ReplayModel): HTMLTableRowElement {
   const n = namesOf(m.names);
@@ -19,6 +43,7 @@ function decisionRow(d: DecisionView, m: ReplayModel): HTMLTableRowElement {
     td(d.phase.replaceAll('_', ' ')),
     td(
       answered,
+      d.bluff ? [' ', badge(`bluff: no ${roleName(d.bluff)}`, 'bad bluff')] : null,
       d.fault || answered !== applied
         ? h('div', { class: 'muted small' }, d.unused ? 'not needed' : `applied: ${applied}`)
         : null,
@@ -52,6 +77,8 @@ export function frameView(f: Frame, m: ReplayModel, isLast: boolean): HTMLElemen
     active: f.activeSeat === s.seat && !isLast,
     activeLabel: 'acting',
     you: m.viewer === s.seat,
+    // Slots are known in the omniscient view, and for the viewer's own seat.
+    slots: m.viewer === null || m.viewer === s.seat,
   }));
   const heading =
     f.turn === null ? 'The deal' : `Turn ${f.turn}${f.activeSeat !== null ? `: ${n(f.activeSeat)}` : ''}`;
@@ -70,7 +97,7 @@ export function frameView(f: Frame, m: ReplayModel, isLast: boolean): HTMLElemen
         : h(
             'ol',
             { class: 'events' },
-            f.events.map((e) => h('li', { class: `ev ev-${e.type}` }, describeEvent(e, n))),
+            f.events.map((e) => eventItem(e, m)),
             f.forfeits.map((x) =>
               h(
                 'li',

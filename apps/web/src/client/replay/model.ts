@@ -1,5 +1,6 @@
 import type { Action, GameEvent, Phase, Role } from '@coup/engine';
 import type { LlmDecision } from '@coup/protocol';
+import type { BluffMarks } from './bluffs';
 
 // What the replay viewer shows, frame by frame (one frame per turn, after a first "deal" frame), whether it
 // comes from the omniscient replay (every card known) or from one seat's replay (only that seat's cards).
@@ -33,6 +34,8 @@ export interface DecisionView {
   prompt?: string;
   /** A hosted llm agent's model calls (model, tokens, retries, raw answers). */
   llm?: LlmDecision;
+  /** The role the answer claimed without holding it (as far as this view knows the seat's cards). */
+  bluff?: Role;
 }
 
 export interface Frame {
@@ -61,6 +64,13 @@ export interface ReplayModel {
   engineVersion: string;
   rulesetVersion: string;
   timeoutMs: number;
+  /**
+   * Each seat's own decision deadline where it differs from the match's (a person's seat, an llm agent):
+   * the replay's players[seat].timeoutMs.
+   */
+  seatTimeoutMs: (number | undefined)[];
+  /** The claims this view knows were bluffs, by their event. */
+  bluffs: BluffMarks;
   startedAt: number;
   finishedAt: number;
   /** Set when the viewer had to fall back to a partial reconstruction. */

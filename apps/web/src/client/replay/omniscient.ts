@@ -4,6 +4,8 @@ import { decisionOutcome, notRerunnable, replayStart, replaySteps } from '@coup/
 import { activeSeats, eventsByTurn } from './model';
 import type { DecisionView, Frame, ReplayModel, SeatView } from './model';
 import { foldFrames } from './fold';
+import { claimOf, heldFaceDown, markBluff } from './bluffs';
+import type { BluffMarks } from './bluffs';
 
 // The omniscient replay re-run by the engine in the browser: the seed deals the same cards, and every
 // recorded step is applied again, so each turn's frame shows every card exactly as it was.
@@ -16,7 +18,7 @@ const seatsOf = (s: GameState): SeatView[] =>
     eliminated: p.eliminated,
   }));
 
-function base(r: Replay): Omit<ReplayModel, 'frames'> {
+function base(r: Replay): Omit<ReplayModel, 'frames' | 'bluffs'> {
   const players = [...r.players].sort((a, b) => a.seat - b.seat);
   return {
     viewer: null,
@@ -29,6 +31,7 @@ function base(r: Replay): Omit<ReplayModel, 'frames'> {
     engineVersion: r.engineVersion,
     rulesetVersion: r.rulesetVersion,
     timeoutMs: r.timeoutMs,
+    seatTimeoutMs: players.map((p) => p.timeoutMs),
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
   };
@@ -38,7 +41,7 @@ export function decisionView(step: DecisionStep): DecisionView {
   return { seat: step.seat, phase: step.phase, ...decisionOutcome(step) };
 }
 
-function rerun(r: Replay): Frame[] {
+function rerun(r: Replay): { frames: Frame[]; bluffs: BluffMarks } {
   // Re-run as the engine version that recorded it played (its seeding included); an unknown version
   // throws, and the events-only model below is shown instead.
   const start = replayStart(r);
@@ -55,10 +58,24 @@ function rerun(r: Replay): Frame[] {
   const decisions = new Map<number, DecisionView[]>();
   const forfeits = new Map<number, Frame['forfeits']>();
   const push = <T>(m: Map<number, T[]>, k: number, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+  const bluffs: BluffMarks = new Map();
+  /** The events of the steps re-run so far: where the next step's events start in r.events. */
+  let emitted = 0;
 
   for (const run of replaySteps(r, start)) {
     const { step, before } = run;
-    if (step.kind === 'decision') push(decisions, step.turn, decisionView(step));
+    const from = emitted;
+    emitted += run.events.length;
+    if (step.kind === 'decision') {
+      const view = decisionView(step);
+      // The hidden state the decision was asked in tells a bluff from a true claim (as seat-stats counts).
+      const claim = run.transition && !step.fault ? claimOf(step.phase, step.applied) : null;
+      if (claim && !heldFaceDown(before.players[step.seat]?.cards, claim)) {
+        view.bluff = claim;
+        markBluff(bluffs, r.events, from, step.seat, claim);
+      }
+      push(decisions, step.turn, view);
+    }
     if (run.rejected) throw notRerunnable(run);
     if (!run.transition) continue;
     // A forfeit belongs to the turn it happened in; a decision to the turn it was asked in.
@@ -86,12 +103,12 @@ function rerun(r: Replay): Frame[] {
     frames.push(frame);
     last = frame;
   }
-  return frames;
+  return { frames, bluffs };
 }
 
 export function omniscientModel(r: Replay): ReplayModel {
   try {
-    return { ...base(r), frames: rerun(r) };
+    return { ...base(r), ...rerun(r) };
   } catch (err) {
     // An older engine's replay: show what the events say (revealed cards only) rather than nothing.
     const steps = r.steps.filter((s) => s.kind === 'decision');
@@ -103,6 +120,7 @@ export function omniscientModel(r: Replay): ReplayModel {
         decisions: steps.map((s) => ({ turn: s.turn, view: decisionView(s) })),
         firstSeat: null,
       }),
+      bluffs: new Map(),
       warning: `This replay could not be re-run here (${(err as Error).message}); face-down cards are not shown.`,
     };
   }

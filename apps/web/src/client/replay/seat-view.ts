@@ -2,6 +2,8 @@ import type { SeatReplay } from '@coup/protocol';
 import { foldFrames } from './fold';
 import type { SyncPoint } from './fold';
 import type { DecisionView, ReplayModel } from './model';
+import { claimOf, heldFaceDown, markBluff } from './bluffs';
+import type { BluffMarks } from './bluffs';
 
 // One seat's replay (GET /v1/matches/:id/replay?seat=N): exactly what that seat was sent. Its own cards
 // come from its decision requests; every other seat's face-down cards stay unknown.
@@ -10,6 +12,7 @@ export function seatModel(r: SeatReplay): ReplayModel {
   const players = [...r.players].sort((a, b) => a.seat - b.seat);
   const decisions: { turn: number; view: DecisionView }[] = [];
   const syncs: SyncPoint[] = [];
+  const bluffs: BluffMarks = new Map();
   for (const d of r.decisions) {
     const st = d.request.state;
     const view: DecisionView = {
@@ -25,6 +28,12 @@ export function seatModel(r: SeatReplay): ReplayModel {
     if (d.comment !== undefined) view.comment = d.comment;
     if (d.unused) view.unused = true;
     if (d.llm) view.llm = d.llm;
+    // Its own cards, as it was sent them, tell its own bluffs; other seats' stay unknown here.
+    const claim = d.unused || d.fault ? null : claimOf(d.request.phase, d.applied);
+    if (claim && !heldFaceDown(st.you?.cards, claim)) {
+      view.bluff = claim;
+      markBluff(bluffs, r.events, d.request.history.length, r.seat, claim);
+    }
     decisions.push({ turn: st.turn, view });
     const returnIndices = d.applied?.type === 'return_cards' ? d.applied.data?.return_indices : undefined;
     syncs.push({
@@ -57,6 +66,8 @@ export function seatModel(r: SeatReplay): ReplayModel {
     engineVersion: r.engineVersion,
     rulesetVersion: r.rulesetVersion,
     timeoutMs: r.timeoutMs,
+    seatTimeoutMs: players.map((p) => p.timeoutMs),
+    bluffs,
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
   };

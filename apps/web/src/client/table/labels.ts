@@ -47,7 +47,8 @@ export function answerLabel(a: Action, req: DecisionRequest, who: Who): string {
       return `Block, claiming ${roleName(d.role)}`;
     case 'lose_card': {
       const role = s.you?.cards[d.card_index ?? -1]?.role;
-      return `Lose your ${roleName(role)} (card ${(d.card_index ?? 0) + 1})`;
+      // The slot as the platform numbers it everywhere (from 0): the prompt, the replay, the cards shown.
+      return `Lose your ${roleName(role)} (slot ${d.card_index ?? 0})`;
     }
     case 'return_cards': {
       const pool = exchangePool(s);

@@ -21,7 +21,11 @@ export function handView(req: DecisionRequest): HTMLElement {
     'section',
     { class: 'hand', 'aria-labelledby': 'h-hand' },
     h('h2', { id: 'h-hand' }, 'Your cards'),
-    h('ul', { class: 'cards', 'aria-label': 'Your cards' }, (you?.cards ?? []).map(cardEl)),
+    h(
+      'ul',
+      { class: 'cards', 'aria-label': 'Your cards' },
+      (you?.cards ?? []).map((c, i) => cardEl(c, i)),
+    ),
     drawn.length > 0
       ? [
           h('h3', { class: 'small' }, 'Drawn from the deck'),
@@ -58,6 +62,7 @@ export function boardView(req: DecisionRequest): HTMLElement {
     active: s.activeSeat === p.seat,
     you: p.seat === req.seat,
     youLabel: 'you',
+    slots: p.seat === req.seat,
   }));
   return board(seats, `The table at turn ${s.turn}`);
 }
@@ -106,6 +111,7 @@ export function finalView(
     name: model.names[s.seat] ?? `seat ${s.seat}`,
     you: s.seat === r.seat,
     youLabel: 'you',
+    slots: s.seat === r.seat,
   }));
   const mine = seats.find((s) => s.seat === r.seat);
   return {
@@ -113,7 +119,11 @@ export function finalView(
       'section',
       { class: 'hand', 'aria-labelledby': 'h-hand' },
       h('h2', { id: 'h-hand' }, 'Your cards'),
-      h('ul', { class: 'cards', 'aria-label': 'Your cards' }, (mine?.cards ?? []).map(cardEl)),
+      h(
+        'ul',
+        { class: 'cards', 'aria-label': 'Your cards' },
+        (mine?.cards ?? []).map((c, i) => cardEl(c, i)),
+      ),
     ),
     board: board(seats, 'The table at the end'),
     log: r.events.slice(-MAX_LOG).map((e) => h('li', { class: `ev ev-${e.type}` }, describeEvent(e, who))),

@@ -1,0 +1,62 @@
+import { api, query } from './api';
+import { h } from './dom';
+import type { Account, Agent, Page } from './types';
+
+// Choosing opponents (a table at /play, a prompt experiment): house agents, the account's own agents, and
+// other owners' agents that allow challenges, as checkboxes in three groups. `preselect` ticks an agent
+// (an agent page's "Play against it").
+
+export interface OpponentPicker {
+  el: HTMLElement[];
+  /** The ticked agents' ids, in the order listed. */
+  chosen(): string[];
+}
+
+export async function opponentPicker(
+  me: Account,
+  signal: AbortSignal,
+  o: { preselect?: string | null; onChange?: () => void; name?: string } = {},
+): Promise<OpponentPicker> {
+  const list = (q: Record<string, string | number>) =>
+    api<Page<Agent>>(`/v1/agents${query({ status: 'active', limit: 100, ...q })}`, signal).then((p) =>
+      p.items.filter((a) => a.transport !== 'human'),
+    );
+  const [house, mine, open] = await Promise.all([
+    list({ house: 'true' }),
+    list({ owner: me.id }),
+    list({ allowChallenges: 'true' }),
+  ]);
+  const others = open.filter((a) => a.owner.id !== me.id && !a.isHouse);
+  const boxes: HTMLInputElement[] = [];
+  const group = (title: string, agents: readonly Agent[], empty: string) =>
+    h(
+      'fieldset',
+      { class: 'opponents' },
+      h('legend', null, title),
+      agents.length === 0
+        ? h('p', { class: 'muted small' }, empty)
+        : h(
+            'ul',
+            { class: 'plain' },
+            agents.map((a) => {
+              const box = h('input', {
+                type: 'checkbox',
+                name: o.name ?? 'opponent',
+                value: a.id,
+                checked: a.id === o.preselect,
+              });
+              if (o.onChange) box.addEventListener('change', o.onChange);
+              boxes.push(box);
+              return h('li', null, h('label', { class: 'check' }, box, ` ${a.name}`));
+            }),
+          ),
+    );
+  return {
+    el: [
+      group('House agents', house, 'No house agents on this platform.'),
+      group('Your agents', mine, 'You have no active agents.'),
+      group('Agents open to challenges', others, 'No other agent allows challenges yet.'),
+    ],
+    chosen: () => boxes.filter((b) => b.checked).map((b) => b.value),
+  };
+}
