@@ -66,6 +66,19 @@ describe('coup play llm:<model>', () => {
       expect(stand.calls.some((c) => c.system.includes(`Never bluff. ${STAND_IN_SHARP}`))).toBe(true);
       const verified = await runCli(['replay', 'verify', out]);
       expect(verified.code).toBe(0);
+      // `replay show` prints each decision's model line right under the event it caused (the events after
+      // it can open the next turn: a line printed after them would read as that turn's).
+      for (const index of ['1', '2']) {
+        const shown = await runCli(['replay', 'show', out, '--index', index]);
+        expect(shown.code).toBe(0);
+        const lines = shown.stdout.split('\n');
+        const models = lines.flatMap((l, i) => (l.includes(': model stand-in-7b:') ? [i] : []));
+        expect(models.length).toBeGreaterThan(0);
+        for (const i of models) {
+          const above = lines[i - 1]?.includes(' says: ') ? i - 2 : i - 1;
+          expect(lines[above]).toMatch(/\(\d[\d.]* m?s\)$/);
+        }
+      }
     },
   );
 

@@ -57,12 +57,15 @@ export function renderReplay(r: Replay): string[] {
     turn = t;
     out.push('', `Turn ${t}: ${who(s.activeSeat)} to play | ${table(s, who)}`);
   };
-  const print = (events: readonly GameEvent[], after: GameState, suffix: string) => {
+  // A decision's own lines (its comment, its model calls) go right under the first event it caused: the
+  // events after it can open the next turn, and lines printed after them read as that turn's.
+  const print = (events: readonly GameEvent[], after: GameState, suffix: string, own: string[] = []) => {
     let first = true;
     for (const e of events) {
       header(e.turn, after);
       if (e.type === 'turn_started') continue;
       out.push(`  ${describeEvent(e, who)}${first ? suffix : ''}`);
+      if (first) out.push(...own);
       first = false;
     }
     return !first;
@@ -101,12 +104,14 @@ export function renderReplay(r: Replay): string[] {
       );
     }
     const suffix = `  (${formatMs(step.latencyMs)})`;
-    if (!print(events, state, suffix)) {
+    const own = [
+      ...(step.comment ? [`    ${who(step.seat)} says: ${JSON.stringify(step.comment)}`] : []),
+      ...(step.llm ? [`    ${who(step.seat)}: ${llmSummary(step.llm)}`] : []),
+    ];
+    if (!print(events, state, suffix, own)) {
       header(before.turn, before);
-      out.push(`  ${who(step.seat)}: ${describeAction(step.applied, who)}${suffix}`);
+      out.push(`  ${who(step.seat)}: ${describeAction(step.applied, who)}${suffix}`, ...own);
     }
-    if (step.comment) out.push(`    ${who(step.seat)} says: ${JSON.stringify(step.comment)}`);
-    if (step.llm) out.push(`    ${who(step.seat)}: ${llmSummary(step.llm)}`);
   }
   if (cursor < r.events.length) print(r.events.slice(cursor), state, '');
 
