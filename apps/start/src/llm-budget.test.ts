@@ -138,6 +138,30 @@ describe('agent caps per account', () => {
     const fourth = expectError(await register(owner.key, llmBody()), 409, 'too_many_llm_agents');
     expect(fourth.message).toContain('MAX_LLM_AGENTS_PER_ACCOUNT');
     expect(fourth.details).toEqual({ count: 3, limit: 3 });
+    // The CLI says the same, and shows no secret for an llm agent (the platform plays it: nothing to keep).
+    const viaCli = await runCli(
+      ['platform', 'agents', 'register', uniqueName('cli-llm'), '--llm', '--model', MODEL],
+      {
+        COUP_URL: h.url,
+        COUP_API_KEY: owner.key,
+        COUP_CONFIG: '/nonexistent/coup-llm-budget-test.json',
+      },
+    );
+    expect(viaCli.code).toBe(1);
+    expect(viaCli.stderr).toContain('MAX_LLM_AGENTS_PER_ACCOUNT');
+    const other = await h.createAccount();
+    const cliAgent = await runCli(
+      ['platform', 'agents', 'register', uniqueName('cli-llm'), '--llm', '--model', MODEL],
+      {
+        COUP_URL: h.url,
+        COUP_API_KEY: other.key,
+        COUP_CONFIG: '/nonexistent/coup-llm-budget-test.json',
+      },
+    );
+    expect(cliAgent.code, cliAgent.stderr).toBe(0);
+    expect(cliAgent.stdout).toMatch(/^registered agent cli-llm\S*: ag_\w+ \(llm\)$/m);
+    expect(cliAgent.stdout).not.toMatch(/secret \(shown once|keep it/);
+    expect(cliAgent.stdout).toContain('no secret to keep');
     // Other transports still fit under the total cap.
     expect((await register(owner.key, { name: uniqueName('ws'), transport: 'ws' })).status).toBe(201);
 

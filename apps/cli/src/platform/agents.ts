@@ -97,15 +97,18 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
   if (printJson(ctx, created)) return;
   const a = created.agent;
   print(`registered agent ${a.name}: ${a.id} (${a.transport}${endpointUrl ? `, ${endpointUrl}` : ''})`);
-  print('agent secret (shown once: keep it, the agent needs it):');
-  print(`  ${created.secret}`);
+  // An llm agent is played by the platform itself: it has no program to give a secret to.
+  if (!o.llm) {
+    print('agent secret (shown once: keep it, the agent needs it):');
+    print(`  ${created.secret}`);
+  }
   if (endpointUrl) {
     const port = new URL(endpointUrl).port || (endpointUrl.startsWith('https:') ? '443' : '80');
     print('the platform signs every request with it (X-Coup-Signature); serve your agent with it, e.g.');
     print(`  coup bot serve heuristic --port ${port} --secret <secret>`);
     print('  or the SDK: createAgent({ secret, decide }).listen(port)   (@coup/sdk)');
   } else if (o.llm) {
-    print(`the platform plays it with model ${o.model ?? ''} (no program to run); the secret is not needed.`);
+    print(`the platform plays it with model ${o.model ?? ''}: no program to run and no secret to keep.`);
     print(
       `try it before queueing: coup play llm:${o.model ?? '<model>'} bot:heuristic (with LLM_BASE_URL set)`,
     );
