@@ -287,6 +287,7 @@ describe('daily token budgets', () => {
         '(LLM_TOKENS_PER_ACCOUNT_PER_DAY), 0 left',
     );
     expect(cli.stdout).toContain('budget spent: new matches');
+    expect(cli.stdout).toMatch(/; cost \d+\.\d{4} USD$/m);
     expect(cli.stdout).toMatch(new RegExp(`${agent} {2}${MODEL} {2}[\\d,]+ prompt \\+ [\\d,]+ completion`));
     expect(cli.stdout).toMatch(/; cost 0\.\d{4}/);
     // A match without llm seats spends nothing and is never refused.

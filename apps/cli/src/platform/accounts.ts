@@ -59,7 +59,8 @@ export async function whoami(ctx: PlatformContext): Promise<void> {
 }
 
 const tokens = (n: number) => n.toLocaleString('en-US');
-const money = (x: number | null) => (x === null ? null : x.toFixed(4));
+/** A cost in the operator's currency (LLM_CURRENCY), as the web UI shows it. */
+const money = (x: number | null, currency: string) => (x === null ? null : `${x.toFixed(4)} ${currency}`);
 
 /** Today's model tokens in words: the total against the budget, then one line per agent and model. */
 export function usageLines(u: LlmUsageToday): string[] {
@@ -67,7 +68,7 @@ export function usageLines(u: LlmUsageToday): string[] {
     u.limit === null
       ? 'no daily budget'
       : `of ${tokens(u.limit)} (LLM_TOKENS_PER_ACCOUNT_PER_DAY), ${tokens(u.remaining ?? 0)} left`;
-  const cost = money(u.cost);
+  const cost = money(u.cost, u.currency);
   const lines = [
     `model tokens today (${u.day} UTC): ${tokens(u.used)} ${budget}; resets ${when(u.resetsAt)} UTC` +
       (cost === null ? '' : `; cost ${cost}`),
@@ -79,7 +80,7 @@ export function usageLines(u: LlmUsageToday): string[] {
     );
   }
   for (const a of u.agents) {
-    const c = money(a.cost);
+    const c = money(a.cost, u.currency);
     lines.push(
       `  ${a.agentId}  ${a.model}  ${tokens(a.promptTokens)} prompt + ${tokens(a.completionTokens)} ` +
         `completion tokens in ${a.calls} answers${c === null ? '' : `, cost ${c}`}`,
