@@ -86,6 +86,10 @@ export class WsBridge {
           );
         },
       );
+      // The deadline can pass (or the socket check fail) while the request is still being written to Redis,
+      // before anything awaits `answered`: handled here, that rejection is not an unhandled one (which would
+      // end the worker process); it still reaches the runner through the `await answered` below.
+      answered.catch(() => undefined);
       const ttl = Math.max(1, req.deadline - Date.now());
       await this.redis
         .multi()
