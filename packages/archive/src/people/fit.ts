@@ -54,24 +54,25 @@ export class PeopleFitter {
     this.decisions += r.decisions;
   }
 
-  /** The model file of the games added so far. */
-  model(): PeopleModelFile {
-    const k = this.opts.smoothing ?? 4;
+  /** The model file of the games added so far (`over`: options known only now, e.g. the description). */
+  model(over: PeopleFitOptions = {}): PeopleModelFile {
+    const o = { ...this.opts, ...over };
+    const k = o.smoothing ?? 4;
     const games: Partial<Record<ModelGameType, GameCounts>> = {};
     for (const t of MODEL_GAME_TYPES) {
       const c = this.counts[t];
       if (!c) continue;
       const shared = Object.assign(new GameCounts(), c);
-      shared.block = shareOut(c.block, [...(this.unknown[t]?.values() ?? [])], this.opts.rounds ?? 5, k);
+      shared.block = shareOut(c.block, [...(this.unknown[t]?.values() ?? [])], o.rounds ?? 5, k);
       games[t] = shared;
     }
     return modelFile(games, {
-      description: this.opts.description ?? 'people decisions of a human dataset',
+      description: o.description ?? 'people decisions of a human dataset',
       games: this.games,
       gamesWithPeople: this.gamesWithPeople,
       smoothing: k,
-      ...(this.opts.minWeight !== undefined ? { minWeight: this.opts.minWeight } : {}),
-      fittedAt: this.opts.fittedAt ?? new Date().toISOString(),
+      ...(o.minWeight !== undefined ? { minWeight: o.minWeight } : {}),
+      fittedAt: o.fittedAt ?? new Date().toISOString(),
     });
   }
 }

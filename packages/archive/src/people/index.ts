@@ -3,3 +3,5 @@ export { PeopleFitter, fitPeopleModel } from './fit';
 export type { PeopleFitOptions } from './fit';
 export { countGame } from './decisions';
 export type { UnknownBlock } from './decisions';
+export { readFileGames, readDatasetGames, DatasetError } from './sources';
+export type { GamesRead, StoredDataset } from './sources';

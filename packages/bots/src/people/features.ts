@@ -31,7 +31,7 @@ export const TARGETED_ACTIONS = ['steal', 'assassinate', 'coup', 'interrogate'] 
 export type TargetedAction = (typeof TARGETED_ACTIONS)[number];
 
 /** The levels of each table: how many keys its key function returns. */
-export const LEVELS = { action: 5, challenge: 6, block: 4, target: 3 } as const;
+export const LEVELS = { action: 6, challenge: 6, block: 4, target: 3 } as const;
 
 /** What a seat weighs when it picks its turn's action. */
 export interface TurnSituation {
@@ -106,6 +106,8 @@ export function actionKeys(s: TurnSituation): string[] {
     `${hand}|${coins}|${alive}|${flag(s.threatened)}|${flag(s.dukeClaimed)}`,
     `${hand}|${coins}|${alive}`,
     `${hand}|${coins}`,
+    // The hand before the coins: whether a bluff is one depends on it, and the legal moves on the coins.
+    hand,
     coins,
     '',
   ];
