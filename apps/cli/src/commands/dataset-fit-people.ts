@@ -8,19 +8,21 @@ export function registerFitPeopleCommand(dataset: Command): void {
   dataset
     .command('fit-people')
     .description(
-      "fit the built-in `people` bot's model on the decisions of people (seats not marked \"ai\") in a human " +
+      'fit the built-in `people` bot\'s model on the decisions of people (seats not marked "ai") in a human ' +
         'dataset of the database, or in an archive file',
     )
     .argument('[dataset]', 'the dataset id (hds_...) or name, as `coup dataset import` made it')
     .addOption(
-      new Option('--file <file>', 'read the games from an archive file instead (no database needed)').argParser(
-        nonEmpty('--file'),
-      ),
+      new Option(
+        '--file <file>',
+        'read the games from an archive file instead (no database needed)',
+      ).argParser(nonEmpty('--file')),
     )
     .addOption(
-      new Option('--out <file>', 'where to write the model (default: the shipped model the bot loads)').argParser(
-        nonEmpty('--out'),
-      ),
+      new Option(
+        '--out <file>',
+        'where to write the model (default: the shipped model the bot loads)',
+      ).argParser(nonEmpty('--out')),
     )
     .addOption(
       new Option('--database-url <url>', 'the platform database (default: $DATABASE_URL)').argParser(

@@ -40,8 +40,7 @@ function describeSkipped(r: GamesRead): string[] {
 export async function fitPeopleCommand(ref: string | undefined, opts: FitPeopleOptions): Promise<void> {
   if (ref === undefined && opts.file === undefined)
     throw new CliError('give a dataset (its id or name) or --file <archive file>');
-  if (ref !== undefined && opts.file !== undefined)
-    throw new CliError('give a dataset or --file, not both');
+  if (ref !== undefined && opts.file !== undefined) throw new CliError('give a dataset or --file, not both');
   const out = opts.out ?? PEOPLE_MODEL_FILE;
   const fitter = new PeopleFitter();
   let read: GamesRead;

@@ -11,7 +11,13 @@ import {
   noteClaim,
   standsOn,
 } from '@coup/bots';
-import type { BlockSituation, ChallengeSituation, GameCounts, PeopleRecord, TargetedAction } from '@coup/bots';
+import type {
+  BlockSituation,
+  ChallengeSituation,
+  GameCounts,
+  PeopleRecord,
+  TargetedAction,
+} from '@coup/bots';
 import type { Role } from '@coup/engine';
 import type { ArchiveAction, ArchivePlayerState, DecodedGame } from '../format';
 import { UNKNOWN_PLAYER } from '../format';
@@ -40,7 +46,16 @@ const ACTION_NAMES: Record<ArchiveAction, string> = {
   interrogate: 'interrogate',
   coup: 'coup',
 };
-const ACTION_INDEX = ['income', 'foreign_aid', 'tax', 'steal', 'assassinate', 'exchange', 'coup', 'interrogate'];
+const ACTION_INDEX = [
+  'income',
+  'foreign_aid',
+  'tax',
+  'steal',
+  'assassinate',
+  'exchange',
+  'coup',
+  'interrogate',
+];
 const TARGETED = new Set<string>(['steal', 'assassinate', 'coup', 'interrogate']);
 
 /** A foreign-aid block by a seat the record does not name: who could have made it, as their block keys. */
@@ -53,7 +68,13 @@ const faceDown = (s: ArchivePlayerState | undefined): Role[] =>
   (s?.influence ?? []).filter((c) => !c.revealed).map((c) => c.role as Role);
 
 /** The stages of a turn at which a seat may have left (a PLAYER_LEFT), in order. */
-const STAGES: LeftAt[] = ['before_action', 'after_action', 'after_challenge', 'after_block', 'after_block_challenge'];
+const STAGES: LeftAt[] = [
+  'before_action',
+  'after_action',
+  'after_challenge',
+  'after_block',
+  'after_block_challenge',
+];
 
 export function countGame(
   game: DecodedGame,
@@ -175,11 +196,18 @@ function countTurn(
       const situation = (p: number): BlockSituation => {
         const hand = handOf(p);
         const act = action as BlockSituation['action'];
-        return { action: act, held: BLOCKERS[act].filter((r) => hand.includes(r)), myCards: hand.length, alive: aliveB };
+        return {
+          action: act,
+          held: BLOCKERS[act].filter((r) => hand.includes(r)),
+          myCards: hand.length,
+          alive: aliveB,
+        };
       };
       const b = t.block;
       if (b && b.blockingPlayer === UNKNOWN_PLAYER) {
-        onUnknownBlock({ eligible: eligible.map((p) => ({ human: human(p), keys: blockKeys(situation(p)) })) });
+        onUnknownBlock({
+          eligible: eligible.map((p) => ({ human: human(p), keys: blockKeys(situation(p)) })),
+        });
       } else {
         for (const p of eligible) {
           if (!human(p)) continue;

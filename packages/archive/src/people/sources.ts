@@ -69,12 +69,15 @@ async function findDataset(client: pg.Client, ref: string): Promise<StoredDatase
   if (!row) {
     if (rows.length === 0) throw new DatasetError(`no dataset "${ref}" (give a dataset id or name)`);
     if (ready.length === 0)
-      throw new DatasetError(`dataset "${ref}" is not ready (${rows.map((r) => `${r.id}: ${r.status}`).join(', ')})`);
+      throw new DatasetError(
+        `dataset "${ref}" is not ready (${rows.map((r) => `${r.id}: ${r.status}`).join(', ')})`,
+      );
     throw new DatasetError(
       `${ready.length} ready datasets are named "${ref}": give one of their ids (${ready.map((r) => r.id).join(', ')})`,
     );
   }
-  if (row.status !== 'ready') throw new DatasetError(`dataset ${row.id} (${row.name}) is ${row.status}, not ready`);
+  if (row.status !== 'ready')
+    throw new DatasetError(`dataset ${row.id} (${row.name}) is ${row.status}, not ready`);
   return { id: row.id, name: row.name, status: row.status, games: row.games_count };
 }
 

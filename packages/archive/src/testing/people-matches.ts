@@ -14,7 +14,15 @@ import type { BehaviourBaseline } from '../baselines-schema';
 // mix, and how near that lands to a dataset's human baselines. The matches are played by the real runner,
 // in-process, the people bot against a mix of built-in bots (tests and bench/people.bench.ts).
 
-export const MIX_ACTIONS = ['income', 'foreign_aid', 'tax', 'steal', 'assassinate', 'exchange', 'coup'] as const;
+export const MIX_ACTIONS = [
+  'income',
+  'foreign_aid',
+  'tax',
+  'steal',
+  'assassinate',
+  'exchange',
+  'coup',
+] as const;
 type MixAction = (typeof MIX_ACTIONS)[number];
 
 export interface PeopleFigures {
@@ -69,7 +77,11 @@ export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFi
       agent.wire = { historyMode: 'delta', wantsPrompt: false };
       return agent;
     });
-    const replay: Replay = await runMatch({ matchId: `people_${o.seed}_${i}`, seed: `${o.seed}:${i}`, agents });
+    const replay: Replay = await runMatch({
+      matchId: `people_${o.seed}_${i}`,
+      seed: `${o.seed}:${i}`,
+      agents,
+    });
     const stats = seatStats(replay);
     const mine = new Set(kinds.flatMap((k, s) => (k === 'people' ? [s] : [])));
     mine.forEach((s) => perSeat.push(stats[s] as SeatStats));
@@ -90,7 +102,10 @@ export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFi
     seats: perSeat.length,
     decisions: total.decisions,
     actions: n,
-    actionMix: Object.fromEntries(MIX_ACTIONS.map((a) => [a, share(actions[a])])) as Record<MixAction, number | null>,
+    actionMix: Object.fromEntries(MIX_ACTIONS.map((a) => [a, share(actions[a])])) as Record<
+      MixAction,
+      number | null
+    >,
     bluffRate: b.bluffRate,
     bluffRateByRole: b.bluffRateByRole,
     challengeRate: b.challengeRate,
@@ -124,7 +139,13 @@ const ARCHIVE_NAME: Record<MixAction, keyof BehaviourBaseline['actionMix']> = {
 
 /** The bot's figures against the baseline's (e.g. `byGameType.original.humans`), figure by figure. */
 export function compareWithBaseline(f: PeopleFigures, h: BehaviourBaseline): Nearness[] {
-  const row = (figure: string, bot: number | null, people: number | null, botBasis: number, peopleBasis: number) => ({
+  const row = (
+    figure: string,
+    bot: number | null,
+    people: number | null,
+    botBasis: number,
+    peopleBasis: number,
+  ) => ({
     figure,
     bot,
     people,
@@ -138,11 +159,21 @@ export function compareWithBaseline(f: PeopleFigures, h: BehaviourBaseline): Nea
   out.push(row('bluffRate', f.bluffRate, h.bluffRate, f.stats.claims, h.known));
   for (const r of ROLES) {
     out.push(
-      row(`bluffRate.${r}`, f.bluffRateByRole[r], h.roles[r].bluffRate, f.stats.roleClaims?.[r] ?? 0, h.roles[r].known),
+      row(
+        `bluffRate.${r}`,
+        f.bluffRateByRole[r],
+        h.roles[r].bluffRate,
+        f.stats.roleClaims?.[r] ?? 0,
+        h.roles[r].known,
+      ),
     );
   }
-  out.push(row('challengeRate', f.challengeRate, h.challengeRate, f.stats.challengeChances, h.challengeChances));
-  out.push(row('challengeSuccess', f.challengeSuccess, h.challengeSuccess, f.stats.challengesResolved, h.challenges));
+  out.push(
+    row('challengeRate', f.challengeRate, h.challengeRate, f.stats.challengeChances, h.challengeChances),
+  );
+  out.push(
+    row('challengeSuccess', f.challengeSuccess, h.challengeSuccess, f.stats.challengesResolved, h.challenges),
+  );
   out.push(row('blockRate', f.blockRate, h.blockRate, f.stats.blockChances, h.blockChances));
   return out;
 }

@@ -19,13 +19,7 @@ import type { TargetedAction } from './features';
 import type { GameModel, PeopleModel } from './model';
 import { applyPeopleEntry, blankPeopleRecord } from './record';
 import type { PeopleRecord } from './record';
-import {
-  blockSituation,
-  challengeSituation,
-  handOf,
-  targetCandidates,
-  turnSituation,
-} from './situations';
+import { blockSituation, challengeSituation, handOf, targetCandidates, turnSituation } from './situations';
 
 export interface PeopleBotOptions extends BotOptions {
   /** The model to play (default: the shipped one, packages/bots/models/people.json, loaded once). */
@@ -76,7 +70,9 @@ function tablesFor(req: DecisionRequest, model: PeopleModel, rec: PeopleRecord):
 function choose(random: Random, options: { action: LegalAction; weight: number }[]): LegalAction | undefined {
   if (options.length === 0) return undefined;
   const weights = options.map((o) => o.weight);
-  const i = weights.some((w) => w > 0) ? weightedIndex(random, weights) : Math.floor(random() * options.length);
+  const i = weights.some((w) => w > 0)
+    ? weightedIndex(random, weights)
+    : Math.floor(random() * options.length);
   return options[i]?.action;
 }
 

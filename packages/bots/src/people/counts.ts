@@ -83,7 +83,9 @@ export class GameCounts {
     this.targets++;
     const levels = this.target[action];
     candidates.forEach((c, i) => {
-      targetKeys(c).forEach((key, l) => bump(levels[l] as Map<string, [number, number]>, key, i === picked ? 1 : 0, 1));
+      targetKeys(c).forEach((key, l) =>
+        bump(levels[l] as Map<string, [number, number]>, key, i === picked ? 1 : 0, 1),
+      );
     });
   }
 
@@ -156,7 +158,7 @@ export function decisionCounts(games: Partial<Record<ModelGameType, GameCounts>>
   return out;
 }
 
-/** The model file of these counts (game types with no action counted are left out). */
+/** The model file of these counts (game types with nothing counted are left out). */
 export function modelFile(
   games: Partial<Record<ModelGameType, GameCounts>>,
   o: ModelFileOptions,
@@ -165,7 +167,9 @@ export function modelFile(
   const out: PeopleModelFile['games'] = {};
   for (const t of MODEL_GAME_TYPES) {
     const g = games[t];
-    if (g && g.action.decisions > 0) out[t] = gameFile(g, minWeight);
+    const counted =
+      g && g.action.decisions + g.challenge.decisions + g.block.decisions + g.targets + g.reveals;
+    if (g && counted) out[t] = gameFile(g, minWeight);
   }
   return {
     format: MODEL_FORMAT,

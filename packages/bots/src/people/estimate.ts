@@ -62,7 +62,11 @@ export function revealFirst(m: GameModel, a: Role, b: Role, k: number): number {
 export function weightedIndex(random: Random, weights: readonly number[]): number {
   let total = 0;
   for (const w of weights) total += w > 0 ? w : 0;
-  if (!(total > 0)) return Math.max(0, weights.findIndex((w) => w >= 0));
+  if (!(total > 0))
+    return Math.max(
+      0,
+      weights.findIndex((w) => w >= 0),
+    );
   let x = random() * total;
   for (let i = 0; i < weights.length; i++) {
     const w = weights[i] as number;

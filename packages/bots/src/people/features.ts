@@ -146,7 +146,11 @@ export function blockKeys(s: BlockSituation): string[] {
 /** A candidate's keys (the table of its action): its propensity to be picked, from fine to coarse. */
 export function targetKeys(c: TargetCandidate): string[] {
   const coins = c.coins === 0 ? '0' : c.coins === 1 ? '1' : c.coins >= 7 ? '7' : '2';
-  return [`${flag(c.richest)}|${coins}|${c.cards}|${flag(c.blockClaim)}`, `${flag(c.richest)}|${c.cards}`, ''];
+  return [
+    `${flag(c.richest)}|${coins}|${c.cards}|${flag(c.blockClaim)}`,
+    `${flag(c.richest)}|${c.cards}`,
+    '',
+  ];
 }
 
 /** The candidates of a targeted action, each marked richest or not. */

@@ -18,7 +18,8 @@ export function blankPeopleRecord(seats = 6): PeopleRecord {
   return { claims: Array.from({ length: seats }, () => new Map<Role, number>()), inquisitors: false };
 }
 
-const isRole = (x: unknown): x is Role => typeof x === 'string' && (ALL_ROLES as readonly string[]).includes(x);
+const isRole = (x: unknown): x is Role =>
+  typeof x === 'string' && (ALL_ROLES as readonly string[]).includes(x);
 const field = (e: HistoryEntry, k: string): unknown => (e as Record<string, unknown>)[k];
 
 /** Notes a claim of `role` by `seat` in `turn`, keeping the turn of a claim it already stands on. */
