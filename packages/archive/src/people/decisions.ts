@@ -219,9 +219,9 @@ function countTurn(
       if (b) {
         const blocker = b.blockingPlayer === UNKNOWN_PLAYER ? null : b.blockingPlayer;
         const role = b.blockingRole as Role;
-        // The actor may challenge the block (treason lets any seat; our rules, the actor only).
-        const standingC = standingAt('after_block');
-        if (human(actor) && standingC(actor)) {
+        // The actor may challenge the block (treason lets any seat; our rules, the actor only), if still
+        // standing when the block came (as the baselines count its chance).
+        if (human(actor) && standingB(actor)) {
           const s = challengeOf(actor, role, blocker, 'block', false, S, turn, rec, handOf(actor), aliveB);
           counts.challenge.add(challengeKeys(s), t.blockChallenge?.challenger === actor ? 1 : 0);
           decisions++;
