@@ -23,7 +23,8 @@ async function report(title: string, games: DecodedGame[], fitSeconds: number | 
   const fitter = new PeopleFitter();
   const t0 = performance.now();
   for (const g of games) fitter.add(g);
-  const model = parsePeopleModel(fitter.model());
+  const file = fitter.model();
+  const model = parsePeopleModel(file);
   const fit = fitSeconds ?? (performance.now() - t0) / 1000;
   const acc = newBaselineAccumulator();
   for (const g of games) acc.add(g);
@@ -40,6 +41,17 @@ async function report(title: string, games: DecodedGame[], fitSeconds: number | 
   );
   for (const line of formatNearness(rows)) console.log(`  ${line}`);
   console.log(`  largest difference ${Math.max(...diffs).toFixed(3)}`);
+  // Block rates situation by situation (the model's block key of level 2), both sides with 100 chances.
+  for (const [key, ...counts] of file.games.original?.block.levels[2] ?? []) {
+    const n = counts.reduce((a, b) => a + b, 0);
+    const mine = figures.blocksBySituation[key];
+    if (!mine || mine.chances < 100 || n < 100) continue;
+    const bot = mine.blocks / mine.chances;
+    const people = 1 - (counts[0] as number) / n;
+    console.log(
+      `  block rate ${key.padEnd(22)} ${bot.toFixed(3)}  ${people.toFixed(3)}  ${Math.abs(bot - people).toFixed(3)}   (${mine.chances} / ${Math.round(n)})`,
+    );
+  }
 }
 
 const sample: DecodedGame[] = [];

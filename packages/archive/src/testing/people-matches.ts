@@ -1,4 +1,4 @@
-import { createBot, peopleBot } from '@coup/bots';
+import { BLOCKERS, createBot, handKey, peopleBot } from '@coup/bots';
 import type { BotKind, PeopleModel } from '@coup/bots';
 import { ROLES } from '@coup/engine';
 import type { Role } from '@coup/engine';
@@ -38,6 +38,11 @@ export interface PeopleFigures {
   challengeRate: number | null;
   challengeSuccess: number | null;
   blockRate: number | null;
+  /** Block rate by the action blocked (foreign aid: any other seat; steal, assassination: the target). */
+  blockRateByAction: Record<
+    'foreign_aid' | 'steal' | 'assassinate',
+    { chances: number; rate: number | null }
+  >;
   /** The counters behind the rates (claims per role, chances). */
   stats: SeatStats;
 }
@@ -68,6 +73,10 @@ function lineup(i: number, o: PeopleMatchOptions): (BotKind | 'people')[] {
 export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFigures> {
   const perSeat: SeatStats[] = [];
   const actions = Object.fromEntries(MIX_ACTIONS.map((a) => [a, 0])) as Record<MixAction, number>;
+  const blocks = { foreign_aid: [0, 0], steal: [0, 0], assassinate: [0, 0] } as Record<
+    string,
+    [number, number]
+  >;
   for (let i = 0; i < o.matches; i++) {
     const kinds = lineup(i, o);
     const agents = kinds.map((kind, s) => {
@@ -87,8 +96,16 @@ export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFi
     mine.forEach((s) => perSeat.push(stats[s] as SeatStats));
     for (const run of replaySteps(replay)) {
       const { step } = run;
-      if (step.kind === 'forfeit' || !run.transition || !step.applied || step.phase !== 'action') continue;
-      if (!mine.has(step.seat)) continue;
+      if (step.kind === 'forfeit' || !run.transition || !step.applied || !mine.has(step.seat)) continue;
+      if (step.phase === 'block') {
+        const action = run.before.pending?.action as keyof typeof BLOCKERS;
+        const hand = run.before.players[step.seat]?.cards.filter((c) => !c.revealed).map((c) => c.role) ?? [];
+        const key = `${action}|${handKey((BLOCKERS[action] ?? []).filter((r) => hand.includes(r)))}`;
+        const c = (blocks[key] ??= { blocks: 0, chances: 0 });
+        c.chances++;
+        if (step.applied.type === 'block') c.blocks++;
+      }
+      if (step.phase !== 'action') continue;
       const type = step.applied.type as MixAction;
       if (type in actions) actions[type]++;
     }
@@ -111,6 +128,7 @@ export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFi
     challengeRate: b.challengeRate,
     challengeSuccess: b.challengeSuccess,
     blockRate: b.blockRate,
+    blocksBySituation: blocks,
     stats: total,
   };
 }
