@@ -83,7 +83,7 @@ describe('fitting on generated datasets', () => {
       const tables = m.games[t];
       const sum = (table: 'action' | 'challenge' | 'block') =>
         ((tables?.[table].levels.at(-1) ?? []) as Row[]).reduce(
-          (n, r) => n + r.slice(1).reduce((a, b) => a + (b as number), 0),
+          (n, r) => n + (r.slice(1) as number[]).reduce((a, b) => a + b, 0),
           0,
         );
       const h = base[t].humans;
@@ -105,7 +105,7 @@ describe('fitting on generated datasets', () => {
   it('shares a block whose blocker the record does not name among those who could have made it', () => {
     // Named blocks teach that a duke holder blocks foreign aid and others do not; then 20 foreign aids
     // blocked by an unnamed seat, where bob holds a duke and carol does not: bob gets most of them.
-    const named = Array.from({ length: 20 }, (_, i) =>
+    const named = Array.from({ length: 20 }, () =>
       gameBuilder([
         { id: 'a', cards: ['captain', 'captain'] },
         { id: 'b', cards: ['duke', 'contessa'] },

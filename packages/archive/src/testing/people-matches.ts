@@ -38,11 +38,11 @@ export interface PeopleFigures {
   challengeRate: number | null;
   challengeSuccess: number | null;
   blockRate: number | null;
-  /** Block rate by the action blocked (foreign aid: any other seat; steal, assassination: the target). */
-  blockRateByAction: Record<
-    'foreign_aid' | 'steal' | 'assassinate',
-    { chances: number; rate: number | null }
-  >;
+  /**
+   * Blocks and block chances by situation: `action|held` (the action, and the roles that may block it
+   * that the bot held), the model's block key of level 2.
+   */
+  blocksBySituation: Record<string, { blocks: number; chances: number }>;
   /** The counters behind the rates (claims per role, chances). */
   stats: SeatStats;
 }
@@ -73,10 +73,7 @@ function lineup(i: number, o: PeopleMatchOptions): (BotKind | 'people')[] {
 export async function playPeopleMatches(o: PeopleMatchOptions): Promise<PeopleFigures> {
   const perSeat: SeatStats[] = [];
   const actions = Object.fromEntries(MIX_ACTIONS.map((a) => [a, 0])) as Record<MixAction, number>;
-  const blocks = { foreign_aid: [0, 0], steal: [0, 0], assassinate: [0, 0] } as Record<
-    string,
-    [number, number]
-  >;
+  const blocks: PeopleFigures['blocksBySituation'] = {};
   for (let i = 0; i < o.matches; i++) {
     const kinds = lineup(i, o);
     const agents = kinds.map((kind, s) => {

@@ -62,8 +62,12 @@ describe('people bot follows its tables', () => {
       g.block.add([null, null, 'steal|-', null], 0, 100);
       g.block.add([null, null, 'assassinate|-', null], BLOCK_OUTCOMES.indexOf('contessa'), 100);
     });
-    const n = { taxDuke: [0, 0], taxNoDuke: [0, 0], captain: [0, 0], contessa: [0, 0], challenge: [0, 0] };
-    const bump = (c: number[], yes: boolean) => ((c[0] += yes ? 1 : 0), (c[1] += 1));
+    const pair = (): [number, number] => [0, 0];
+    const n = { taxDuke: pair(), taxNoDuke: pair(), captain: pair(), contessa: pair(), challenge: pair() };
+    const bump = (c: [number, number], yes: boolean) => {
+      c[0] += yes ? 1 : 0;
+      c[1] += 1;
+    };
     observe(model, 60, (req, a) => {
       const hand = faceDown(req);
       const pending = req.state.pending?.action;
@@ -93,11 +97,13 @@ describe('people bot follows its tables', () => {
       g.challenge.add([null, null, null, null, null, 'a'], 1, 100);
       g.challenge.add([null, null, null, null, null, 'b'], 0, 100);
     });
-    const n = { action: [0, 0], block: [0, 0] };
+    const n = { action: [0, 0] as [number, number], block: [0, 0] as [number, number] };
     observe(model, 30, (req, a) => {
       const c =
         req.phase === 'challenge_action' ? n.action : req.phase === 'challenge_block' ? n.block : null;
-      if (c) ((c[0] += a.type === 'challenge' ? 1 : 0), (c[1] += 1));
+      if (!c) return;
+      c[0] += a.type === 'challenge' ? 1 : 0;
+      c[1] += 1;
     });
     expect(n.action[1]).toBeGreaterThan(30);
     expect(rate(n.action)).toBeGreaterThan(0.85);
