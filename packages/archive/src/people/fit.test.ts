@@ -1,8 +1,9 @@
-import { parsePeopleModel } from '@coup/bots';
+import { formatPeopleModel, parsePeopleModel } from '@coup/bots';
 import type { PeopleModelFile } from '@coup/bots';
 import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from '../baselines';
 import type { DecodedGame } from '../format';
+import { syntheticGame } from '../synthetic';
 import { gameBuilder, randomGame } from '../testing';
 import { fitPeopleModel } from './fit';
 
@@ -70,6 +71,22 @@ describe('fitting the people model on hand-built games', () => {
 });
 
 describe('fitting on generated datasets', () => {
+  it('keeps the file within its size, leaving out the rarest contexts of the finer levels first', () => {
+    const games = Array.from({ length: 1500 }, (_, i) => syntheticGame(`size:${i}`));
+    const whole = fitPeopleModel(games, { fittedAt: 'x' });
+    const small = fitPeopleModel(games, { fittedAt: 'x', maxBytes: 60_000 });
+    expect(formatPeopleModel(whole).length).toBeGreaterThan(60_000);
+    expect(formatPeopleModel(small).length).toBeLessThanOrEqual(60_000);
+    for (const t of ['original', 'inquisitors'] as const) {
+      const [a, b] = [whole.games[t]!.challenge.levels, small.games[t]!.challenge.levels];
+      // The two coarsest levels whole, the finest thinned out.
+      expect(b.slice(-2)).toEqual(a.slice(-2));
+      expect(b[0]!.length).toBeLessThan(a[0]!.length);
+    }
+    expect(small.source).toEqual(whole.source);
+    expect(() => parsePeopleModel(small)).not.toThrow();
+  });
+
   it("counts exactly the decisions the human baselines count as people's", () => {
     // Mixed tables: seat 0 an ai in every other game, both game types.
     const games: DecodedGame[] = Array.from({ length: 400 }, (_, i) =>

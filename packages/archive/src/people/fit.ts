@@ -20,6 +20,8 @@ export interface PeopleFitOptions {
   smoothing?: number;
   /** Rows of the finer levels with less weight are left out of the file (default 1). */
   minWeight?: number;
+  /** The most the model file may take: the rarest contexts are left out until it fits (default 300 KB). */
+  maxBytes?: number;
   /** Rounds of sharing out unnamed blockers (default 5). */
   rounds?: number;
   /** When the fit was made (ISO date); default now. */
@@ -72,12 +74,15 @@ export class PeopleFitter {
       gamesWithPeople: this.gamesWithPeople,
       smoothing: k,
       ...(o.minWeight !== undefined ? { minWeight: o.minWeight } : {}),
+      maxBytes: o.maxBytes ?? MAX_BYTES,
       fittedAt: o.fittedAt ?? new Date().toISOString(),
     });
   }
 }
 
 const DUKE = BLOCK_OUTCOMES.indexOf('duke');
+/** The model file stays small enough to ship in the repository and load at every start. */
+const MAX_BYTES = 300 * 1024;
 
 /** The block counts with each unnamed block shared out among its eligible people (see above). */
 function shareOut(

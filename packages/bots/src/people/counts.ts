@@ -9,7 +9,7 @@ import {
   targetKeys,
 } from './features';
 import type { TargetCandidate, TargetedAction } from './features';
-import { MODEL_FORMAT, MODEL_GAME_TYPES, MODEL_VERSION } from './model';
+import { MODEL_FORMAT, MODEL_GAME_TYPES, MODEL_VERSION, formatPeopleModel } from './model';
 import type { CompiledTable, GameTablesFile, ModelGameType, PeopleModelFile } from './model';
 
 // The counts a fit accumulates, decision by decision, and the model file they make. The fitter
@@ -109,6 +109,11 @@ export interface ModelFileOptions {
   smoothing?: number;
   /** Rows of the finer levels with less weight than this are left out of the file (default 1). */
   minWeight?: number;
+  /**
+   * The most the file may take (its text, formatPeopleModel): rows of the finer levels are left out, the
+   * lightest first (minWeight raised step by step), until it fits. Default: no limit.
+   */
+  maxBytes?: number;
   fittedAt?: string;
 }
 
@@ -163,7 +168,20 @@ export function modelFile(
   games: Partial<Record<ModelGameType, GameCounts>>,
   o: ModelFileOptions,
 ): PeopleModelFile {
-  const minWeight = o.minWeight ?? 1;
+  let file = modelFileAt(games, o, o.minWeight ?? 1);
+  if (o.maxBytes === undefined) return file;
+  for (let w = Math.max(2, (o.minWeight ?? 1) * 2); formatPeopleModel(file).length > o.maxBytes; w *= 2) {
+    file = modelFileAt(games, o, w);
+    if (w > 1e9) break;
+  }
+  return file;
+}
+
+function modelFileAt(
+  games: Partial<Record<ModelGameType, GameCounts>>,
+  o: ModelFileOptions,
+  minWeight: number,
+): PeopleModelFile {
   const out: PeopleModelFile['games'] = {};
   for (const t of MODEL_GAME_TYPES) {
     const g = games[t];
