@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { PEOPLE_MODEL_FILE, formatPeopleModel, parsePeopleModel } from '@coup/bots';
 import { DatasetError, PeopleFitter, readDatasetGames, readFileGames } from '@coup/archive/people';
 import type { GamesRead } from '@coup/archive/people';
@@ -41,6 +42,9 @@ export async function fitPeopleCommand(ref: string | undefined, opts: FitPeopleO
   if (ref === undefined && opts.file === undefined)
     throw new CliError('give a dataset (its id or name) or --file <archive file>');
   if (ref !== undefined && opts.file !== undefined) throw new CliError('give a dataset or --file, not both');
+  // An installed coup (a bundle) has no shipped model file to replace: it must be told where to write.
+  if (opts.out === undefined && !existsSync(dirname(PEOPLE_MODEL_FILE)))
+    throw new CliError('no shipped people model here (an installed coup): pass --out <file>');
   const out = opts.out ?? PEOPLE_MODEL_FILE;
   const fitter = new PeopleFitter();
   let read: GamesRead;
