@@ -5,6 +5,7 @@ import { basename, dirname } from 'node:path';
 import { PEOPLE_MODEL_FILE, formatPeopleModel, parsePeopleModel } from '@coup/bots';
 import { DatasetError, PeopleFitter, readDatasetGames, readFileGames } from '@coup/archive/people';
 import type { GamesRead } from '@coup/archive/people';
+import type { DecodedGame } from '@coup/archive';
 import { CliError, EXIT_FAILED } from '../errors.ts';
 
 // `coup dataset fit-people`: the `people` bot's model fitted on a human dataset (from the database, as
@@ -47,11 +48,19 @@ export async function fitPeopleCommand(ref: string | undefined, opts: FitPeopleO
     throw new CliError('no shipped people model here (an installed coup): pass --out <file>');
   const out = opts.out ?? PEOPLE_MODEL_FILE;
   const fitter = new PeopleFitter();
+  // A line on stderr every 5 s: a fit of the whole archive takes minutes.
+  let last = Date.now();
+  const add = (g: DecodedGame) => {
+    fitter.add(g);
+    if (Date.now() - last < 5000) return;
+    last = Date.now();
+    process.stderr.write(`fit-people: ${fitter.games} games read, ${fitter.gamesWithPeople} with people\n`);
+  };
   let read: GamesRead;
   let description: string;
   if (opts.file !== undefined) {
     try {
-      read = await readFileGames(opts.file, (g) => fitter.add(g));
+      read = await readFileGames(opts.file, add);
     } catch (err) {
       throw new CliError(message(err), EXIT_FAILED);
     }
@@ -64,7 +73,7 @@ export async function fitPeopleCommand(ref: string | undefined, opts: FitPeopleO
           'or fit on a file with --file',
       );
     try {
-      const r = await readDatasetGames(databaseUrl, ref as string, (g) => fitter.add(g));
+      const r = await readDatasetGames(databaseUrl, ref as string, add);
       read = r;
       description = `dataset ${r.dataset.id} (${r.dataset.name})`;
     } catch (err) {
