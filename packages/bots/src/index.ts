@@ -1,14 +1,16 @@
 import { heuristicBot } from './heuristic/index';
 import { honestBot } from './honest';
+import { peopleBot } from './people/index';
 import { randomBot } from './random';
 import { BOT_KINDS } from './types';
 import type { Bot, BotKind, BotOptions } from './types';
 
-export { BOT_KINDS } from './types';
+export { BOT_KINDS, HOUSE_BOT_KINDS } from './types';
 export type { Bot, BotKind, BotOptions, LegalAction } from './types';
 export { randomBot } from './random';
 export { honestBot } from './honest';
 export { heuristicBot } from './heuristic/index';
+export * from './people/index';
 
 export function isBotKind(x: string): x is BotKind {
   return (BOT_KINDS as readonly string[]).includes(x);
@@ -23,6 +25,8 @@ export function createBot(kind: BotKind, opts: BotOptions = {}): Bot {
       return honestBot(opts);
     case 'heuristic':
       return heuristicBot(opts);
+    case 'people':
+      return peopleBot(opts);
     default:
       throw new Error(`unknown bot kind: ${String(kind)} (expected one of ${BOT_KINDS.join(', ')})`);
   }

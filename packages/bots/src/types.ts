@@ -17,5 +17,11 @@ export interface BotOptions {
   seed?: string;
 }
 
-export const BOT_KINDS = ['random', 'honest', 'heuristic'] as const;
+export const BOT_KINDS = ['random', 'honest', 'heuristic', 'people'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
+
+/**
+ * The built-in bots registered as house agents (ranked, in the queue). `people` (issue 22) joins them after
+ * the house-agent refactor: add it here then.
+ */
+export const HOUSE_BOT_KINDS: readonly BotKind[] = ['random', 'honest', 'heuristic'];

@@ -1,4 +1,4 @@
-import { BOT_KINDS } from '@coup/bots';
+import { HOUSE_BOT_KINDS } from '@coup/bots';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newApiKey, newId } from '@coup/db';
 import type { Agent, PrismaClient } from '@coup/db';
 import { HOUSE_ENDPOINT_PREFIX } from '@coup/platform';
@@ -26,7 +26,7 @@ export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> 
       .catch(async () => prisma.account.findUniqueOrThrow({ where: { name: HOUSE_ACCOUNT } }));
   }
   const agents: Agent[] = [];
-  for (const kind of BOT_KINDS) {
+  for (const kind of HOUSE_BOT_KINDS) {
     const name = `house-${kind}`;
     const existing = await prisma.agent.findUnique({ where: { name } });
     if (existing) {

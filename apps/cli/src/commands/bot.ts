@@ -9,11 +9,11 @@ Examples:
   $ coup bot serve random --port 0 --secret s3cret   # port 0 picks a free port (printed)`;
 
 export function registerBotCommands(program: Command): void {
-  const bot = program.command('bot').description('built-in bots (random, honest, heuristic)');
+  const bot = program.command('bot').description('built-in bots (random, honest, heuristic, people)');
   bot
     .command('serve')
     .description('serve a built-in bot as an HTTP agent (POST /decide, /start, /end) until Ctrl-C')
-    .argument('<name>', 'bot to serve: random, honest or heuristic')
+    .argument('<name>', 'bot to serve: random, honest, heuristic or people')
     .addOption(
       new Option('-p, --port <port>', 'port to listen on (0: any free port)')
         .makeOptionMandatory()

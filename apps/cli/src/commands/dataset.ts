@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty } from '../options.ts';
 import type { DatasetImportOptions } from '../dataset/import.ts';
+import { registerFitPeopleCommand } from './dataset-fit-people.ts';
 
 export function registerDatasetCommands(program: Command): void {
   const dataset = program
@@ -35,4 +36,5 @@ export function registerDatasetCommands(program: Command): void {
       const { importCommand } = await import('../dataset/import.ts');
       await importCommand(file, opts);
     });
+  registerFitPeopleCommand(dataset);
 }

@@ -6,6 +6,7 @@ import type { PlayOptions } from '../play/play.ts';
 const EXAMPLES = `
 Agents (2 to 6, one per seat, in this order):
   bot:random | bot:honest | bot:heuristic   a built-in bot, played in this process
+  bot:people                                the bot fitted to people's play (coup dataset fit-people)
   http://host:port[/path]                   an HTTP agent (POST {url}/decide, /start, /end)
   llm:<model>                               a language model played like the platform's hosted llm agents,
                                             through LLM_BASE_URL (an OpenAI-compatible server; LLM_API_KEY,

@@ -1,4 +1,4 @@
-import { createBot, BOT_KINDS } from '@coup/bots';
+import { createBot, HOUSE_BOT_KINDS } from '@coup/bots';
 import type { Replay } from '@coup/protocol';
 import { inProcessAgent, runMatch } from '@coup/runner';
 
@@ -10,7 +10,7 @@ export async function playBotMatches(count: number, seed = 'archive'): Promise<R
   for (let i = 0; i < count; i++) {
     const seats = 2 + (i % 5);
     const agents = Array.from({ length: seats }, (_, s) => {
-      const kind = BOT_KINDS[(i + s) % BOT_KINDS.length]!;
+      const kind = HOUSE_BOT_KINDS[(i + s) % HOUSE_BOT_KINDS.length]!;
       const bot = createBot(kind, { seed: `${seed}/${i}/${s}` });
       // Every 4th match has a seat that always fails: it faults and forfeits (PLAYER_LEFT in the archive).
       const broken = i % 4 === 3 && s === i % seats;

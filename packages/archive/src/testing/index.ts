@@ -7,3 +7,7 @@ export type { ArchiveFileOptions } from './files';
 export * from './treason-sample';
 export * from './hands';
 export * from './scripted-match';
+export { botDataset } from './bot-dataset';
+export type { BotDatasetOptions } from './bot-dataset';
+export { playPeopleMatches, compareWithBaseline, formatNearness, MIX_ACTIONS } from './people-matches';
+export type { PeopleFigures, PeopleMatchOptions, Nearness } from './people-matches';

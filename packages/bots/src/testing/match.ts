@@ -1,5 +1,5 @@
 import { applyAction, createGame, eventsFor, isOver, pendingSeats, ranking } from '@coup/engine';
-import type { Action, GameEvent, GameState } from '@coup/engine';
+import type { Action, GameEvent, GameState, RulesetId } from '@coup/engine';
 import { historyEntry } from '@coup/protocol';
 import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
 import type { Bot } from '../types';
@@ -20,6 +20,8 @@ export interface MatchResult {
 export interface MatchOptions {
   seed: string;
   matchId?: string;
+  /** The rules played (default `original`). */
+  ruleset?: RulesetId;
   /** Called with every request and answer (tests use it to check properties of the bots). */
   onDecision?: (req: DecisionRequest, action: Action, bot: Bot) => void;
 }
@@ -27,7 +29,11 @@ export interface MatchOptions {
 export function playMatch(bots: readonly Bot[], opts: MatchOptions): MatchResult {
   const matchId = opts.matchId ?? `m_${opts.seed}`;
   const names = bots.map((b) => b.name);
-  let state = createGame({ players: bots.length, seed: opts.seed });
+  let state = createGame({
+    players: bots.length,
+    seed: opts.seed,
+    ...(opts.ruleset ? { ruleset: opts.ruleset } : {}),
+  });
   const histories: HistoryEntry[][] = bots.map(() => []);
   const record = (events: readonly GameEvent[]) => {
     histories.forEach((h, seat) => {
