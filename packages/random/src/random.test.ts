@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { describe, expect, it } from 'vitest';
 import {
   hash32,
@@ -37,6 +39,17 @@ describe('hash32 and seedWords128', () => {
       expect(seedWords128('d\n', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
     }
     expect(seedWords128('a\n', 'x')).not.toEqual(seedWords128('b\n', 'x'));
+  });
+  it('seedWords128 agrees with node:crypto at every padding boundary and on any code unit', () => {
+    // Messages of 0 to 300 bytes cross one, two and several 64-byte blocks and every position of the
+    // 0x80 byte and the length words; the code units cover both bytes, surrogates and U+FFFF.
+    const random = seededRandom('sha-lengths');
+    const units = [0x41, 0xe9, 0x100, 0x7fff, 0x8000, 0xd800, 0xdc00, 0xffff];
+    for (let length = 0; length <= 150; length++) {
+      const seed = String.fromCharCode(...Array.from({ length }, () => pick(random, units)));
+      const digest = createHash('sha256').update(Buffer.from(seed, 'utf16le')).digest();
+      expect(seedWords128('', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
+    }
   });
 });
 
@@ -82,6 +95,26 @@ describe('the PRNG kept in a state', () => {
     const after = shuffleInPlace(state, deck);
     expect([...deck].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(shuffleInPlace(state, [1, 2, 3, 4, 5, 6])).toEqual(after);
+  });
+  it("shuffles and draws exactly as pure-rand's xoroshiro128+ and uniformInt do", () => {
+    // The games already played were dealt with pure-rand's generator: the inlined one must not differ.
+    const random = seededRandom('pure-rand-twin');
+    for (let k = 0; k < 300; k++) {
+      const state = [0, 1, 2, 3].map(() => Math.floor(random() * 2 ** 32) | 0);
+      const items = Array.from({ length: 1 + (k % 20) }, (_, i) => i);
+      const rng = xoroshiro128plusFromState(state);
+      const expected = [...items];
+      for (let i = expected.length - 1; i > 0; i--) {
+        const j = uniformInt(rng, 0, i);
+        [expected[i], expected[j]] = [expected[j]!, expected[i]!];
+      }
+      const mine = [...items];
+      expect(shuffleInPlace(state, mine)).toEqual(rng.getState());
+      expect(mine).toEqual(expected);
+      const to = [1, 5, 2 ** 31, 2 ** 32 - 1, 2 ** 40][k % 5]!;
+      const twin = xoroshiro128plusFromState(state);
+      expect(randomInt(state, -3, to)).toEqual([uniformInt(twin, -3, to), twin.getState()]);
+    }
   });
 });
 
