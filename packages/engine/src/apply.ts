@@ -68,7 +68,8 @@ export function applyAction(s: GameState, seat: number, a: Action): ApplyResult 
     if (typeof type !== 'string')
       return fail('invalid_action', 'an action is an object with a string "type"');
     const list = legalList(s, seat);
-    const legal = matchLegal(list, a);
+    // An action taken from legalActions is one of the list's own objects: found by identity, no compare.
+    const legal = list.indexOf(a) >= 0 ? a : matchLegal(list, a);
     if (!legal) {
       const options = list.map((x) => (x.data ? `${x.type} ${JSON.stringify(x.data)}` : x.type)).join(', ');
       return fail(

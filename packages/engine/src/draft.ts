@@ -1,5 +1,5 @@
 import type { Draft as Step, Ruleset } from './rulesets/ruleset';
-import type { GameEvent, GameState, PlayerState } from './types';
+import type { Card, GameEvent, GameState, PlayerState } from './types';
 
 // Copy-on-write over one step: the input state is never modified. Only the top-level object, the
 // players that change and the deck when it changes are copied, which keeps a step cheap.
@@ -19,16 +19,11 @@ export class Draft implements Step {
 
   /** A writable copy of a seat's state (its cards array included). */
   player(seat: number): PlayerState {
-    const players = this.s.players;
-    if (this.copiedPlayers === 0) this.s.players = players.slice();
     const bit = 1 << seat;
     if ((this.copiedPlayers & bit) === 0) {
+      if (this.copiedPlayers === 0) this.s.players = this.s.players.slice();
       const p = this.s.players[seat] as PlayerState;
-      this.s.players[seat] = {
-        coins: p.coins,
-        cards: p.cards.map((c) => ({ ...c })),
-        eliminated: p.eliminated,
-      };
+      this.s.players[seat] = { coins: p.coins, cards: copyCards(p.cards), eliminated: p.eliminated };
       this.copiedPlayers |= bit;
     }
     return this.s.players[seat] as PlayerState;
@@ -56,9 +51,24 @@ export class Draft implements Step {
   }
 }
 
-/** A shallow copy with every field listed, so all states share one hidden class (faster than spread). */
+/** Copies of a seat's cards (a hand holds 2: no callback, no iterator). */
+function copyCards(cards: readonly Card[]): Card[] {
+  const out: Card[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i] as Card;
+    out.push({ role: c.role, revealed: c.revealed });
+  }
+  return out;
+}
+
+/**
+ * A shallow copy with every field listed, so all states of a shape share one hidden class (faster than
+ * spread). A game whose rules interrogate has `shownSlot` as well: its copies are made by their own
+ * literal rather than by adding the field, so each shape stays one hidden class.
+ */
 function cloneTop(s: GameState): GameState {
-  const c: GameState = {
+  if (s.shownSlot !== undefined) return cloneWithShownSlot(s, s.shownSlot);
+  return {
     engineVersion: s.engineVersion,
     ruleset: s.ruleset,
     players: s.players,
@@ -75,7 +85,26 @@ function cloneTop(s: GameState): GameState {
     eliminationOrder: s.eliminationOrder,
     endReason: s.endReason,
   };
-  // Only games whose rules interrogate have the field, so `original` states keep their old shape.
-  if (s.shownSlot !== undefined) c.shownSlot = s.shownSlot;
-  return c;
+}
+
+/** cloneTop of a state with `shownSlot` (only games whose rules interrogate have the field). */
+function cloneWithShownSlot(s: GameState, shownSlot: number | null): GameState {
+  return {
+    engineVersion: s.engineVersion,
+    ruleset: s.ruleset,
+    players: s.players,
+    deck: s.deck,
+    phase: s.phase,
+    activeSeat: s.activeSeat,
+    turn: s.turn,
+    rng: s.rng,
+    pending: s.pending,
+    window: s.window,
+    losses: s.losses,
+    after: s.after,
+    drawn: s.drawn,
+    eliminationOrder: s.eliminationOrder,
+    endReason: s.endReason,
+    shownSlot,
+  };
 }

@@ -6,13 +6,15 @@ export function isAlive(p: Readonly<PlayerState>): boolean {
 
 export function faceDownCount(p: Readonly<PlayerState>): number {
   let n = 0;
-  for (const c of p.cards) if (!c.revealed) n++;
+  const cards = p.cards;
+  for (let i = 0; i < cards.length; i++) if (!(cards[i] as { revealed: boolean }).revealed) n++;
   return n;
 }
 
 export function livingCount(s: GameState): number {
   let n = 0;
-  for (const p of s.players) if (!p.eliminated) n++;
+  const players = s.players;
+  for (let i = 0; i < players.length; i++) if (!(players[i] as PlayerState).eliminated) n++;
   return n;
 }
 
