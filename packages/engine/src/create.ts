@@ -4,7 +4,16 @@ import { seedRng } from './rng';
 import { DEFAULT_RULESET, RULESETS, isRulesetId, unknownRuleset } from './rulesets';
 import type { Ruleset } from './rulesets';
 import { isEngineVersion, unknownEngineVersion } from './versions';
+import { RULESET_IDS } from './types';
 import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role, RulesetId } from './types';
+
+/**
+ * Each ruleset's deck as a plain array: copying a frozen array (Ruleset.deck) costs V8 several times as
+ * much, and a deal copies one in every game.
+ */
+const DECKS: Readonly<Partial<Record<RulesetId, readonly Role[]>>> = Object.fromEntries(
+  RULESET_IDS.map((id) => [id, [...RULESETS[id].deck]]),
+);
 
 /** A ruleset's full deck (default `original`), in role order, before shuffling. */
 export function fullDeck(ruleset: RulesetId = DEFAULT_RULESET): Role[] {
@@ -39,7 +48,7 @@ export function createGame(opts: CreateGameOptions): GameState {
     if (opts.setup.coins) coins = opts.setup.coins;
     firstSeat = opts.setup.firstSeat;
   } else {
-    deck = rules.deck.slice();
+    deck = (DECKS[rulesetId] as readonly Role[]).slice();
     rng = shuffleInPlace(rng, deck);
     // Dealt one card a seat at a time, twice around the table, from the top.
     hands = [];

@@ -6,7 +6,8 @@ import type { Card, GameEvent, GameState, PlayerState } from './types';
 export class Draft implements Step {
   readonly s: GameState;
   readonly events: GameEvent[] = [];
-  private copiedPlayers = 0; // bitmask of seats already copied in this step
+  private copiedPlayers = 0; // bitmask of seats whose player object is already a copy in this step
+  private copiedCards = 0; // bitmask of seats whose cards are already copies as well
   private deckCopied = false;
 
   /** A step from `state`, played by `rules` (rulesetOf(state)). */
@@ -20,10 +21,25 @@ export class Draft implements Step {
   /** A writable copy of a seat's state (its cards array included). */
   player(seat: number): PlayerState {
     const bit = 1 << seat;
+    if ((this.copiedCards & bit) === 0) {
+      const p = this.own(seat, bit);
+      p.cards = copyCards(p.cards);
+      this.copiedCards |= bit;
+    }
+    return this.s.players[seat] as PlayerState;
+  }
+
+  /** Adds `delta` to a seat's coins (its cards stay shared with the input state: nothing copies them). */
+  addCoins(seat: number, delta: number): void {
+    this.own(seat, 1 << seat).coins += delta;
+  }
+
+  /** The seat's player object, copied once per step; its cards array may still be the input's. */
+  private own(seat: number, bit: number): PlayerState {
     if ((this.copiedPlayers & bit) === 0) {
       if (this.copiedPlayers === 0) this.s.players = this.s.players.slice();
       const p = this.s.players[seat] as PlayerState;
-      this.s.players[seat] = { coins: p.coins, cards: copyCards(p.cards), eliminated: p.eliminated };
+      this.s.players[seat] = { coins: p.coins, cards: p.cards, eliminated: p.eliminated };
       this.copiedPlayers |= bit;
     }
     return this.s.players[seat] as PlayerState;

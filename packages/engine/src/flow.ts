@@ -83,7 +83,7 @@ export function declare(d: Draft, actor: number, action: AnyTurnActionType, targ
   const s = d.s;
   const rule = ruleOf(d, action);
   const cost = rule.cost;
-  if (cost > 0) d.player(actor).coins -= cost;
+  if (cost > 0) d.addCoins(actor, -cost);
   const claim = rule.claim;
   s.pending = { action, actor, target, claim, blocker: null, blockRole: null };
   d.emit({ type: 'declared', turn: s.turn, seat: actor, action, target, claim, cost });
