@@ -3,7 +3,15 @@ import { computeRanking } from './ranking';
 import { shuffleInPlace } from '@coup/random';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
 import type { ActionRule, Draft } from './rulesets/ruleset';
-import type { EndReason, LossReason, PendingAction, Role, AnyTurnActionType, WindowAnswer } from './types';
+import type {
+  AnyTurnActionType,
+  EndReason,
+  InfluenceDue,
+  LossReason,
+  PendingAction,
+  Role,
+  WindowAnswer,
+} from './types';
 import { firstYes, windowSettled } from './window';
 
 // The shared core of every ruleset as transitions over a Draft: declaring, the challenge and block
@@ -95,11 +103,28 @@ function openWindow(d: Draft, kind: 'challenge_action' | 'block'): void {
   const s = d.s;
   const p = s.pending as PendingAction;
   const eligible = kind === 'block' && p.target !== null ? [p.target] : othersInTurnOrder(s, p.actor);
-  const answers: (WindowAnswer | null)[] = [];
-  for (let i = 0; i < s.players.length; i++) answers.push(null);
+  const answers = nulls(s.players.length);
   s.window = { kind, eligible, answers };
   s.phase = kind;
   if (eligible.length === 0) closeWindow(d);
+}
+
+/** A window's answers before anyone answers: one null per seat, at their exact length. */
+function nulls(n: number): (WindowAnswer | null)[] {
+  switch (n) {
+    case 2:
+      return [null, null];
+    case 3:
+      return [null, null, null];
+    case 4:
+      return [null, null, null, null];
+    case 5:
+      return [null, null, null, null, null];
+    case 6:
+      return [null, null, null, null, null, null];
+    default:
+      return new Array<WindowAnswer | null>(n).fill(null);
+  }
 }
 
 /** Records one seat's answer in the open window and closes it once no answer can change the outcome. */
@@ -197,9 +222,9 @@ export function challenge(
 
 /** Queues an influence loss, then continues with `after` once it has been taken. */
 export function owe(d: Draft, seat: number, reason: LossReason, after: PendingContinuation): void {
-  const losses = d.s.losses.slice();
-  losses.push({ seat, reason });
-  d.s.losses = losses;
+  const before = d.s.losses;
+  const due: InfluenceDue = { seat, reason };
+  d.s.losses = before.length === 0 ? [due] : before.concat(due);
   d.s.after = after;
   takeLosses(d);
 }

@@ -25,13 +25,17 @@ export function livingMask(s: GameState): number {
   return m;
 }
 
-/** Other living seats in turn order after `seat`. */
+/** Other living seats in turn order after `seat` (an array of their exact length). */
 export function othersInTurnOrder(s: GameState, seat: number): number[] {
-  const n = s.players.length;
-  const out: number[] = [];
+  const players = s.players;
+  const n = players.length;
+  let count = 0;
+  for (let k = 1; k < n; k++) if (!(players[(seat + k) % n] as PlayerState).eliminated) count++;
+  const out = new Array<number>(count);
+  let j = 0;
   for (let k = 1; k < n; k++) {
     const i = (seat + k) % n;
-    if (!(s.players[i] as PlayerState).eliminated) out.push(i);
+    if (!(players[i] as PlayerState).eliminated) out[j++] = i;
   }
   return out;
 }
