@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { describe, expect, it } from 'vitest';
 import {
   hash32,
@@ -51,6 +52,24 @@ describe('hash32 and seedWords128', () => {
       expect(seedWords128('', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
     }
   });
+  it('seedWords128 agrees with node:crypto when seeds share a first block, and after many first blocks', () => {
+    // The first 64-byte block's result is remembered by its 32 code units (a bounded cache): seeds that
+    // share it, alternating, and more distinct first blocks than the cache holds, must all hash right.
+    const expected = (domain: string, seed: string) => {
+      const digest = createHash('sha256')
+        .update(Buffer.from(domain + seed, 'utf16le'))
+        .digest();
+      return [0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i));
+    };
+    const domain = 'coup-arena/engine/prng-seed/v2\n';
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 600; i++) {
+        const seed = i % 2 ? `bench-${i}` : `${String.fromCharCode(0x30 + (i % 300))}-${i}`;
+        expect(seedWords128(domain, seed)).toEqual(expected(domain, seed));
+        expect(seedWords128('', seed.repeat(8))).toEqual(expected('', seed.repeat(8)));
+      }
+    }
+  });
 });
 
 describe('seeded streams', () => {
@@ -61,6 +80,14 @@ describe('seeded streams', () => {
     expect(take(5, seededRandom(42))).toEqual(take(5, seededRandom('42')));
   });
 
+  it("are pure-rand's xoroshiro128+ and uniformFloat64 from the seed's 128-bit state", () => {
+    // Bots' decisions and every seeded test were drawn with pure-rand: the inlined stream must not differ.
+    for (const seed of ['s', 'golden-0', 42, '\ud800x']) {
+      const twin = xoroshiro128plusFromState(seedWords128('coup-arena/random/stream/v1\n', String(seed)));
+      const random = seededRandom(seed);
+      for (let i = 0; i < 1000; i++) expect(random()).toBe(uniformFloat64(twin));
+    }
+  });
   it('give floats in [0, 1) and indices in [0, n), spread over the range', () => {
     const random = seededRandom('spread');
     const counts = new Array<number>(10).fill(0);
