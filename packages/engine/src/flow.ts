@@ -54,9 +54,7 @@ export function eliminate(d: Draft, seat: number): void {
   const p = d.player(seat);
   p.eliminated = true;
   p.coins = 0;
-  const order = d.s.eliminationOrder.slice();
-  order.push(seat);
-  d.s.eliminationOrder = order;
+  d.s.eliminationOrder = d.s.eliminationOrder.concat(seat);
   d.emit({ type: 'eliminated', turn: d.s.turn, seat });
   if (livingCount(d.s) <= 1) endGame(d, 'last_standing');
 }

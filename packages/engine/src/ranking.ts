@@ -20,7 +20,7 @@ export function computeRanking(s: GameState): number[][] {
   const survivors: number[] = [];
   for (let i = 0; i < players.length; i++) if (!players[i]?.eliminated) survivors.push(i);
   // Sorted by face-down cards, then coins (both descending), then seat; equal keys share a place.
-  survivors.sort((a, b) => compareSurvivors(s, a, b) || a - b);
+  if (survivors.length > 1) survivors.sort((a, b) => compareSurvivors(s, a, b) || a - b);
   const places: number[][] = [];
   let last: number[] | null = null;
   for (let i = 0; i < survivors.length; i++) {
