@@ -9,21 +9,13 @@ import type { ResponseWindow } from './types';
  * ones when nobody has. Answer order never matters, only seat order.
  */
 export function windowPendingSeats(w: ResponseWindow): number[] {
-  // Counted first, so that the list is allocated at its length (it is made for every decision asked).
+  const out: number[] = [];
   const eligible = w.eligible;
-  const answers = w.answers;
-  let count = 0;
   for (let i = 0; i < eligible.length; i++) {
-    const a = answers[eligible[i] as number];
-    if (a === null || a === undefined) count++;
-    else if (a !== 'pass') break;
-  }
-  const out = new Array<number>(count);
-  let j = 0;
-  for (let i = 0; j < count; i++) {
     const seat = eligible[i] as number;
-    const a = answers[seat];
-    if (a === null || a === undefined) out[j++] = seat;
+    const a = w.answers[seat];
+    if (a === null || a === undefined) out.push(seat);
+    else if (a !== 'pass') break;
   }
   return out;
 }
