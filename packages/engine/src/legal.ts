@@ -126,6 +126,11 @@ export function legalActions(s: GameState, seat: number): Action[] {
 
 export function legalList(s: GameState, seat: number): readonly Action[] {
   if (!isPending(s, seat)) return [];
+  return pendingList(s, seat);
+}
+
+/** legalList for a seat already known to be pending (applyAction has just checked it). */
+export function pendingList(s: GameState, seat: number): readonly Action[] {
   switch (s.phase) {
     case 'action':
       return turnActions(tables(s), s, seat);
