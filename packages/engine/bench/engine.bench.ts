@@ -1,7 +1,10 @@
 // Plays random-legal-action games in-process and prints, for each ruleset, games per second for 2, 4 and
 // 6 seats (wall clock, and per second of this process's CPU time, which other processes on a shared
-// machine disturb less) and the mean number of decisions per game. Run: npm run bench -w @coup/engine
-// (BENCH_SECONDS per size, default 3; BENCH_RULESETS, default every ruleset, e.g. "original").
+// machine disturb less), the CPU time per game and the mean number of decisions per game: a game is
+// createGame, then pendingSeats, legalActions, a random choice and applyAction until isOver. These are
+// the figures set beside a Rust Coup engine's in DESIGN.md ("Engine speed"). Run: npm run bench -w
+// @coup/engine (BENCH_SECONDS per size, default 3; BENCH_RULESETS, default every ruleset, e.g.
+// "original"; BENCH_SIZES, default "2,4,6").
 import { seededPicker } from '@coup/random';
 import { RULESET_IDS, applyAction, createGame, isOver, legalActions, pendingSeats } from '../src/index';
 import type { RulesetId } from '../src/index';
@@ -52,15 +55,16 @@ function run(players: number, seconds: number, ruleset: RulesetId): Rate {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rulesets = (process.env.BENCH_RULESETS?.split(',') ?? RULESET_IDS) as RulesetId[];
+const sizes = (process.env.BENCH_SIZES ?? '2,4,6').split(',').map(Number);
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 console.log(`engine: random legal actions, ${seconds} s per size, one core (node ${process.version})`);
 for (const ruleset of rulesets) {
   console.log(`  ${ruleset}:`);
-  for (const players of [2, 4, 6]) {
+  for (const players of sizes) {
     const r = run(players, seconds, ruleset);
     console.log(
-      `    ${players} seats: ${n(r.gamesPerSecond)} games/s (${n(r.gamesPerCpuSecond)} per CPU second), ` +
-        `${r.decisionsPerGame.toFixed(1)} decisions/game`,
+      `    ${players} seats: ${n(r.gamesPerSecond)} games/s (${n(r.gamesPerCpuSecond)} per CPU second, ` +
+        `${(1e6 / r.gamesPerCpuSecond).toFixed(2)} us CPU/game), ${r.decisionsPerGame.toFixed(1)} decisions/game`,
     );
   }
 }

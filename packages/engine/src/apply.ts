@@ -1,7 +1,7 @@
 import { Draft } from './draft';
 import { rulesetOf } from './rulesets';
 import { answerWindow, challenge, declare, loseCard, returnCards, takeLosses } from './flow';
-import { legalList } from './legal';
+import { pendingList } from './legal';
 import { isPending } from './pending';
 import { isSeat } from './seats';
 import type {
@@ -67,8 +67,9 @@ export function applyAction(s: GameState, seat: number, a: Action): ApplyResult 
     const type = typeof a === 'object' && a !== null ? (a as { type?: unknown }).type : undefined;
     if (typeof type !== 'string')
       return fail('invalid_action', 'an action is an object with a string "type"');
-    const list = legalList(s, seat);
-    const legal = matchLegal(list, a);
+    const list = pendingList(s, seat);
+    // An action taken from legalActions is one of the list's own objects: found by identity, no compare.
+    const legal = list.indexOf(a) >= 0 ? a : matchLegal(list, a);
     if (!legal) {
       const options = list.map((x) => (x.data ? `${x.type} ${JSON.stringify(x.data)}` : x.type)).join(', ');
       return fail(

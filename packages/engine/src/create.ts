@@ -4,7 +4,16 @@ import { seedRng } from './rng';
 import { DEFAULT_RULESET, RULESETS, isRulesetId, unknownRuleset } from './rulesets';
 import type { Ruleset } from './rulesets';
 import { isEngineVersion, unknownEngineVersion } from './versions';
+import { RULESET_IDS } from './types';
 import type { CreateGameOptions, GameSetup, GameState, PlayerState, Role, RulesetId } from './types';
+
+/**
+ * Each ruleset's deck as a plain array: copying a frozen array (Ruleset.deck) costs V8 several times as
+ * much, and a deal copies one in every game.
+ */
+const DECKS: Readonly<Partial<Record<RulesetId, readonly Role[]>>> = Object.fromEntries(
+  RULESET_IDS.map((id) => [id, [...RULESETS[id].deck]]),
+);
 
 /** A ruleset's full deck (default `original`), in role order, before shuffling. */
 export function fullDeck(ruleset: RulesetId = DEFAULT_RULESET): Role[] {
@@ -30,28 +39,56 @@ export function createGame(opts: CreateGameOptions): GameState {
   let rng = seedRng(opts.seed, engineVersion);
   let hands: Role[][];
   let deck: Role[];
-  let coins: number[];
+  let coins: readonly number[] | null = null;
   let firstSeat: number | undefined;
   if (opts.setup) {
     validateSetup(n, opts.setup, rules);
     hands = opts.setup.hands.map((h) => [...h]);
     deck = [...opts.setup.deck];
-    coins = opts.setup.coins ? [...opts.setup.coins] : new Array<number>(n).fill(START_COINS);
+    if (opts.setup.coins) coins = opts.setup.coins;
     firstSeat = opts.setup.firstSeat;
   } else {
-    deck = [...rules.deck];
+    deck = (DECKS[rulesetId] as readonly Role[]).slice();
     rng = shuffleInPlace(rng, deck);
-    hands = Array.from({ length: n }, () => [] as Role[]);
-    for (let round = 0; round < HAND_SIZE; round++) for (const h of hands) h.push(deck.shift() as Role);
-    coins = new Array<number>(n).fill(START_COINS);
+    // Dealt one card a seat at a time, twice around the table, from the top.
+    hands = [];
+    for (let i = 0; i < n; i++) {
+      const hand: Role[] = [];
+      for (let round = 0; round < HAND_SIZE; round++) hand.push(deck[round * n + i] as Role);
+      hands.push(hand);
+    }
+    deck.splice(0, HAND_SIZE * n);
   }
   if (firstSeat === undefined) [firstSeat, rng] = randomInt(rng, 0, n - 1);
-  const players: PlayerState[] = hands.map((h, i) => ({
-    coins: coins[i] as number,
-    cards: h.map((role) => ({ role, revealed: false })),
-    eliminated: false,
-  }));
-  const state: GameState = {
+  const players: PlayerState[] = [];
+  for (let i = 0; i < n; i++) {
+    const cards = [];
+    for (const role of hands[i] as Role[]) cards.push({ role, revealed: false });
+    players.push({ coins: coins ? (coins[i] as number) : START_COINS, cards, eliminated: false });
+  }
+  // The interrogation's private slot exists only where an action brings interrogate_decide (as the last
+  // field, where it has always been written).
+  if (rules.phase.interrogate_decide) {
+    return {
+      engineVersion,
+      ruleset: rulesetId,
+      players,
+      deck,
+      phase: 'action',
+      activeSeat: firstSeat,
+      turn: 0,
+      rng,
+      pending: null,
+      window: null,
+      losses: [],
+      after: null,
+      drawn: [],
+      eliminationOrder: [],
+      endReason: null,
+      shownSlot: null,
+    };
+  }
+  return {
     engineVersion,
     ruleset: rulesetId,
     players,
@@ -68,9 +105,6 @@ export function createGame(opts: CreateGameOptions): GameState {
     eliminationOrder: [],
     endReason: null,
   };
-  // The interrogation's private slot exists only where an action brings interrogate_decide.
-  if (rules.phase.interrogate_decide) state.shownSlot = null;
-  return state;
 }
 
 function validateSetup(n: number, setup: GameSetup, rules: Ruleset): void {

@@ -3,7 +3,15 @@ import { computeRanking } from './ranking';
 import { shuffleInPlace } from '@coup/random';
 import { faceDownCount, livingCount, nextLivingSeat, othersInTurnOrder } from './seats';
 import type { ActionRule, Draft } from './rulesets/ruleset';
-import type { EndReason, LossReason, PendingAction, Role, AnyTurnActionType, WindowAnswer } from './types';
+import type {
+  AnyTurnActionType,
+  EndReason,
+  InfluenceDue,
+  LossReason,
+  PendingAction,
+  Role,
+  WindowAnswer,
+} from './types';
 import { firstYes, windowSettled } from './window';
 
 // The shared core of every ruleset as transitions over a Draft: declaring, the challenge and block
@@ -46,7 +54,7 @@ export function eliminate(d: Draft, seat: number): void {
   const p = d.player(seat);
   p.eliminated = true;
   p.coins = 0;
-  d.s.eliminationOrder = [...d.s.eliminationOrder, seat];
+  d.s.eliminationOrder = d.s.eliminationOrder.concat(seat);
   d.emit({ type: 'eliminated', turn: d.s.turn, seat });
   if (livingCount(d.s) <= 1) endGame(d, 'last_standing');
 }
@@ -81,7 +89,7 @@ export function declare(d: Draft, actor: number, action: AnyTurnActionType, targ
   const s = d.s;
   const rule = ruleOf(d, action);
   const cost = rule.cost;
-  if (cost > 0) d.player(actor).coins -= cost;
+  if (cost > 0) d.addCoins(actor, -cost);
   const claim = rule.claim;
   s.pending = { action, actor, target, claim, blocker: null, blockRole: null };
   d.emit({ type: 'declared', turn: s.turn, seat: actor, action, target, claim, cost });
@@ -93,9 +101,28 @@ function openWindow(d: Draft, kind: 'challenge_action' | 'block'): void {
   const s = d.s;
   const p = s.pending as PendingAction;
   const eligible = kind === 'block' && p.target !== null ? [p.target] : othersInTurnOrder(s, p.actor);
-  s.window = { kind, eligible, answers: new Array<WindowAnswer | null>(s.players.length).fill(null) };
+  const answers = nulls(s.players.length);
+  s.window = { kind, eligible, answers };
   s.phase = kind;
   if (eligible.length === 0) closeWindow(d);
+}
+
+/** A window's answers before anyone answers: one null per seat, at their exact length. */
+function nulls(n: number): (WindowAnswer | null)[] {
+  switch (n) {
+    case 2:
+      return [null, null];
+    case 3:
+      return [null, null, null];
+    case 4:
+      return [null, null, null, null];
+    case 5:
+      return [null, null, null, null, null];
+    case 6:
+      return [null, null, null, null, null, null];
+    default:
+      return new Array<WindowAnswer | null>(n).fill(null);
+  }
 }
 
 /** Records one seat's answer in the open window and closes it once no answer can change the outcome. */
@@ -104,9 +131,10 @@ export function answerWindow(d: Draft, seat: number, answer: WindowAnswer): void
   if (!w) return;
   const answers = w.answers.slice();
   answers[seat] = answer;
-  d.s.window = { ...w, answers };
+  const next = { kind: w.kind, eligible: w.eligible, answers };
+  d.s.window = next;
   if (answer === 'pass') d.emit({ type: 'passed', turn: d.s.turn, seat, phase: d.s.phase });
-  if (windowSettled(d.s.window)) closeWindow(d);
+  if (windowSettled(next)) closeWindow(d);
 }
 
 /** Removes a seat that is gone from the open window, closing it if that settles it. */
@@ -115,8 +143,9 @@ export function leaveWindow(d: Draft, seat: number): void {
   if (!w) return;
   const answers = w.answers.slice();
   answers[seat] = null;
-  d.s.window = { ...w, eligible: w.eligible.filter((x) => x !== seat), answers };
-  if (windowSettled(d.s.window)) closeWindow(d);
+  const next = { kind: w.kind, eligible: w.eligible.filter((x) => x !== seat), answers };
+  d.s.window = next;
+  if (windowSettled(next)) closeWindow(d);
 }
 
 function closeWindow(d: Draft): void {
@@ -133,7 +162,14 @@ function closeWindow(d: Draft): void {
     resolveAction(d);
   } else {
     const role = w.answers[yes] as Role;
-    s.pending = { ...p, blocker: yes, blockRole: role };
+    s.pending = {
+      action: p.action,
+      actor: p.actor,
+      target: p.target,
+      claim: p.claim,
+      blocker: yes,
+      blockRole: role,
+    };
     s.phase = 'challenge_block';
     d.emit({ type: 'blocked', turn: s.turn, seat: yes, actor: p.actor, role });
   }
@@ -158,7 +194,14 @@ export function challenge(
 ): void {
   const s = d.s;
   const cards = d.peek(challenged).cards;
-  const slot = cards.findIndex((c) => !c.revealed && c.role === claim);
+  let slot = -1;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i] as { role: Role; revealed: boolean };
+    if (!c.revealed && c.role === claim) {
+      slot = i;
+      break;
+    }
+  }
   const truthful = slot >= 0;
   d.emit({ type: 'challenged', turn: s.turn, seat: challenger, challenged, claim, against, truthful });
   if (truthful) {
@@ -177,7 +220,9 @@ export function challenge(
 
 /** Queues an influence loss, then continues with `after` once it has been taken. */
 export function owe(d: Draft, seat: number, reason: LossReason, after: PendingContinuation): void {
-  d.s.losses = [...d.s.losses, { seat, reason }];
+  const before = d.s.losses;
+  const due: InfluenceDue = { seat, reason };
+  d.s.losses = before.length === 0 ? [due] : before.concat(due);
   d.s.after = after;
   takeLosses(d);
 }
@@ -234,16 +279,28 @@ export function resolveAction(d: Draft): void {
 export function returnCards(d: Draft, seat: number, indices: readonly number[]): void {
   const s = d.s;
   const p = d.player(seat);
+  const cards = p.cards;
+  // The pool: the face-down cards in slot order, then the drawn ones. The kept ones fill the face-down
+  // slots in pool order; the returned ones go back into the deck, which is shuffled.
   const slots: number[] = [];
-  p.cards.forEach((c, i) => {
-    if (!c.revealed) slots.push(i);
-  });
-  const pool: Role[] = [...slots.map((i) => (p.cards[i] as { role: Role }).role), ...s.drawn];
-  const returned = pool.filter((_, i) => indices.includes(i));
-  const kept = pool.filter((_, i) => !indices.includes(i));
-  slots.forEach((slot, k) => ((p.cards[slot] as { role: Role }).role = kept[k] as Role));
+  const pool: Role[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i] as { role: Role; revealed: boolean };
+    if (!c.revealed) {
+      slots.push(i);
+      pool.push(c.role);
+    }
+  }
+  for (let i = 0; i < s.drawn.length; i++) pool.push(s.drawn[i] as Role);
+  const returned: Role[] = [];
+  let kept = 0;
+  for (let i = 0; i < pool.length; i++) {
+    const role = pool[i] as Role;
+    if (indices.includes(i)) returned.push(role);
+    else (cards[slots[kept++] as number] as { role: Role }).role = role;
+  }
   const deck = d.deck();
-  deck.push(...returned);
+  for (let i = 0; i < returned.length; i++) deck.push(returned[i] as Role);
   s.rng = shuffleInPlace(s.rng, deck);
   s.drawn = [];
   d.emit({ type: 'exchange_returned', turn: s.turn, seat, count: returned.length, returned });

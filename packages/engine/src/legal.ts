@@ -3,7 +3,7 @@ import { FORCED_COUP_COINS, MAX_SEATS } from './constants';
 import { isPending } from './pending';
 import { DEFAULT_RULESET, RULESETS, rulesetOf, unknownRuleset } from './rulesets';
 import type { Ruleset } from './rulesets';
-import { faceDownMask, livingMask } from './seats';
+import { faceDownMask } from './seats';
 import { ALL_ROLES, RULESET_IDS } from './types';
 import type { Action, GameState, PlayerState, Role, RulesetId, AnyTurnActionType } from './types';
 
@@ -45,16 +45,20 @@ interface Tables {
   block: Readonly<Partial<Record<AnyTurnActionType, readonly Action[]>>>;
   /** return_cards choices by the number of face-down cards (pool = face-down + drawn). */
   returnCards: readonly (readonly Action[])[];
-  /** The turn's actions by (seat, living seats, coin bucket, seat count); filled as situations occur. */
-  turns: Map<number, readonly Action[]>;
+  /**
+   * The turn's actions by (seat count, coin bucket, living seats, seat): turnKey. Filled as situations
+   * occur; an array rather than a Map, for a lookup without hashing.
+   */
+  turns: (readonly Action[] | undefined)[];
 }
 
 function tablesFor(rules: Ruleset): Tables {
   const draw = rules.exchangeDraw;
+  const costs = [...new Set(rules.actions.map((a) => a.cost).filter((c) => c > 0))].sort((a, b) => a - b);
   return {
     rules,
     actions: rules.actions.map((a) => actionsOf(a.type, a.targeted)),
-    costs: [...new Set(rules.actions.map((a) => a.cost).filter((c) => c > 0))].sort((a, b) => a - b),
+    costs,
     block: Object.fromEntries(
       rules.actions
         .filter((a) => a.blockers.length > 0)
@@ -67,29 +71,37 @@ function tablesFor(rules: Ruleset): Tables {
             frozenAction({ type: 'return_cards', data: { return_indices } }),
           ),
     ),
-    turns: new Map(),
+    // Allocated whole (holey), so that V8 keeps fast elements rather than a dictionary.
+    turns: new Array<readonly Action[] | undefined>((MAX_SEATS + 1) * (costs.length + 2) * 64 * MAX_SEATS),
   };
 }
 
 /** By ruleset id; a state without one is an `original` game (rulesetOf). */
 const TABLES = new Map<RulesetId | undefined, Tables>(RULESET_IDS.map((id) => [id, tablesFor(RULESETS[id])]));
 TABLES.set(undefined, TABLES.get(DEFAULT_RULESET) as Tables);
+const ORIGINAL_TABLES = TABLES.get(DEFAULT_RULESET) as Tables;
 
 function tables(s: GameState): Tables {
+  // Most games are `original` (or older than rulesets): no map lookup for them.
+  if (s.ruleset === DEFAULT_RULESET) return ORIGINAL_TABLES;
   const t = TABLES.get(s.ruleset);
   if (!t) throw new Error(unknownRuleset(s.ruleset));
   return t;
 }
 
 function turnActions(t: Tables, s: GameState, seat: number): readonly Action[] {
-  const coins = (s.players[seat] as PlayerState).coins;
+  const players = s.players;
+  const n = players.length;
+  const coins = (players[seat] as PlayerState).coins;
   const forced = coins >= FORCED_COUP_COINS;
+  const costs = t.costs;
   let bucket = 0;
-  if (forced) bucket = t.costs.length + 1;
-  else while (bucket < t.costs.length && coins >= (t.costs[bucket] as number)) bucket++;
-  const mask = livingMask(s);
-  const key = ((seat * 64 + mask) * (t.costs.length + 2) + bucket) * 8 + s.players.length;
-  let cached = t.turns.get(key);
+  if (forced) bucket = costs.length + 1;
+  else while (bucket < costs.length && coins >= (costs[bucket] as number)) bucket++;
+  let mask = 0;
+  for (let i = 0; i < n; i++) if (!(players[i] as PlayerState).eliminated) mask |= 1 << i;
+  const key = ((n * (costs.length + 2) + bucket) * 64 + mask) * MAX_SEATS + seat;
+  let cached = t.turns[key];
   if (!cached) {
     const targets: number[] = [];
     for (let i = 0; i < s.players.length; i++) if (i !== seat && mask & (1 << i)) targets.push(i);
@@ -101,7 +113,7 @@ function turnActions(t: Tables, s: GameState, seat: number): readonly Action[] {
       else out.push(list[0] as Action);
     });
     cached = out;
-    t.turns.set(key, cached);
+    t.turns[key] = cached;
   }
   return cached;
 }
@@ -109,14 +121,16 @@ function turnActions(t: Tables, s: GameState, seat: number): readonly Action[] {
 /** Every legal answer for `seat` now, as ready-to-send objects; [] when the seat has nothing to decide. */
 export function legalActions(s: GameState, seat: number): Action[] {
   // A fresh array (callers may sort or filter it); the action objects inside are shared and frozen.
-  const list = legalList(s, seat);
-  const out = new Array<Action>(list.length);
-  for (let i = 0; i < list.length; i++) out[i] = list[i] as Action;
-  return out;
+  return legalList(s, seat).slice();
 }
 
 export function legalList(s: GameState, seat: number): readonly Action[] {
   if (!isPending(s, seat)) return [];
+  return pendingList(s, seat);
+}
+
+/** legalList for a seat already known to be pending (applyAction has just checked it). */
+export function pendingList(s: GameState, seat: number): readonly Action[] {
   switch (s.phase) {
     case 'action':
       return turnActions(tables(s), s, seat);

@@ -6,13 +6,15 @@ export function isAlive(p: Readonly<PlayerState>): boolean {
 
 export function faceDownCount(p: Readonly<PlayerState>): number {
   let n = 0;
-  for (const c of p.cards) if (!c.revealed) n++;
+  const cards = p.cards;
+  for (let i = 0; i < cards.length; i++) if (!(cards[i] as { revealed: boolean }).revealed) n++;
   return n;
 }
 
 export function livingCount(s: GameState): number {
   let n = 0;
-  for (const p of s.players) if (!p.eliminated) n++;
+  const players = s.players;
+  for (let i = 0; i < players.length; i++) if (!(players[i] as PlayerState).eliminated) n++;
   return n;
 }
 
@@ -23,13 +25,17 @@ export function livingMask(s: GameState): number {
   return m;
 }
 
-/** Other living seats in turn order after `seat`. */
+/** Other living seats in turn order after `seat` (an array of their exact length). */
 export function othersInTurnOrder(s: GameState, seat: number): number[] {
-  const n = s.players.length;
-  const out: number[] = [];
+  const players = s.players;
+  const n = players.length;
+  let count = 0;
+  for (let k = 1; k < n; k++) if (!(players[(seat + k) % n] as PlayerState).eliminated) count++;
+  const out = new Array<number>(count);
+  let j = 0;
   for (let k = 1; k < n; k++) {
     const i = (seat + k) % n;
-    if (!(s.players[i] as PlayerState).eliminated) out.push(i);
+    if (!(players[i] as PlayerState).eliminated) out[j++] = i;
   }
   return out;
 }

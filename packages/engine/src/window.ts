@@ -1,6 +1,7 @@
 import type { ResponseWindow } from './types';
 
 // Who may still answer a simultaneous window (RULES.md "Simultaneous windows, and who wins them").
+// Indexed loops: these run on every answer, and a for-of allocates an iterator until V8 optimises it.
 
 /**
  * Seats whose answer can still change the outcome of a window: the unanswered eligible seats that come,
@@ -9,7 +10,9 @@ import type { ResponseWindow } from './types';
  */
 export function windowPendingSeats(w: ResponseWindow): number[] {
   const out: number[] = [];
-  for (const seat of w.eligible) {
+  const eligible = w.eligible;
+  for (let i = 0; i < eligible.length; i++) {
+    const seat = eligible[i] as number;
     const a = w.answers[seat];
     if (a === null || a === undefined) out.push(seat);
     else if (a !== 'pass') break;
@@ -19,7 +22,9 @@ export function windowPendingSeats(w: ResponseWindow): number[] {
 
 /** Whether `seat` is among windowPendingSeats(w), without allocating. */
 export function isWindowPending(w: ResponseWindow, seat: number): boolean {
-  for (const x of w.eligible) {
+  const eligible = w.eligible;
+  for (let i = 0; i < eligible.length; i++) {
+    const x = eligible[i] as number;
     const a = w.answers[x];
     if (a === null || a === undefined) {
       if (x === seat) return true;
@@ -30,7 +35,9 @@ export function isWindowPending(w: ResponseWindow, seat: number): boolean {
 
 /** True once no answer can change the window's outcome (windowPendingSeats is empty). */
 export function windowSettled(w: ResponseWindow): boolean {
-  for (const x of w.eligible) {
+  const eligible = w.eligible;
+  for (let i = 0; i < eligible.length; i++) {
+    const x = eligible[i] as number;
     const a = w.answers[x];
     if (a === null || a === undefined) return false;
     if (a !== 'pass') return true;
@@ -40,7 +47,9 @@ export function windowSettled(w: ResponseWindow): boolean {
 
 /** The seat that said yes first in turn order, or null once everyone passed. */
 export function firstYes(w: ResponseWindow): number | null {
-  for (const seat of w.eligible) {
+  const eligible = w.eligible;
+  for (let i = 0; i < eligible.length; i++) {
+    const seat = eligible[i] as number;
     const a = w.answers[seat];
     if (a !== null && a !== undefined && a !== 'pass') return seat;
   }

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Utf16Words } from './sha256-utf16';
 
 // Everything that turns a seed string into numbers: the seed commitment, the 128-bit generator states of
 // the engine and of seeded streams, and engine 1.0.0's 32-bit hash. Pure JavaScript (no node:crypto), so
@@ -28,16 +29,6 @@ export function hash32(text: string): number {
   return h | 0;
 }
 
-function utf16le(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length * 2);
-  for (let i = 0; i < text.length; i++) {
-    const u = text.charCodeAt(i);
-    bytes[2 * i] = u & 0xff;
-    bytes[2 * i + 1] = u >>> 8;
-  }
-  return bytes;
-}
-
 /**
  * A full 128-bit xoroshiro128+ state (four signed 32-bit words) from a whole seed: the first 128 bits of
  * SHA-256 over `domain` and the seed in UTF-16 code units (an injective encoding: unlike UTF-8, lone
@@ -46,11 +37,13 @@ function utf16le(text: string): Uint8Array {
  * would make xoroshiro128+ output zeros for ever: the next 128 bits are used then (a 2^-128 event).
  */
 export function seedWords128(domain: string, seed: string): number[] {
-  const digest = sha256(utf16le(domain + seed));
-  const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-  for (let offset = 0; offset < 32; offset += 16) {
-    const words = [0, 4, 8, 12].map((i) => view.getInt32(offset + i));
-    if (words.some((w) => w !== 0)) return words;
+  const h = sha256Utf16Words(domain + seed);
+  for (let i = 0; i < 8; i += 4) {
+    const a = h[i] as number;
+    const b = h[i + 1] as number;
+    const c = h[i + 2] as number;
+    const d = h[i + 3] as number;
+    if ((a | b | c | d) !== 0) return [a, b, c, d];
   }
   return [0, 0, 0, 1];
 }

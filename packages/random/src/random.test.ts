@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { describe, expect, it } from 'vitest';
 import {
   hash32,
@@ -38,6 +41,35 @@ describe('hash32 and seedWords128', () => {
     }
     expect(seedWords128('a\n', 'x')).not.toEqual(seedWords128('b\n', 'x'));
   });
+  it('seedWords128 agrees with node:crypto at every padding boundary and on any code unit', () => {
+    // Messages of 0 to 300 bytes cross one, two and several 64-byte blocks and every position of the
+    // 0x80 byte and the length words; the code units cover both bytes, surrogates and U+FFFF.
+    const random = seededRandom('sha-lengths');
+    const units = [0x41, 0xe9, 0x100, 0x7fff, 0x8000, 0xd800, 0xdc00, 0xffff];
+    for (let length = 0; length <= 150; length++) {
+      const seed = String.fromCharCode(...Array.from({ length }, () => pick(random, units)));
+      const digest = createHash('sha256').update(Buffer.from(seed, 'utf16le')).digest();
+      expect(seedWords128('', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
+    }
+  });
+  it('seedWords128 agrees with node:crypto when seeds share a first block, and after many first blocks', () => {
+    // The first 64-byte block's result is remembered by its 32 code units (a bounded cache): seeds that
+    // share it, alternating, and more distinct first blocks than the cache holds, must all hash right.
+    const expected = (domain: string, seed: string) => {
+      const digest = createHash('sha256')
+        .update(Buffer.from(domain + seed, 'utf16le'))
+        .digest();
+      return [0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i));
+    };
+    const domain = 'coup-arena/engine/prng-seed/v2\n';
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 600; i++) {
+        const seed = i % 2 ? `bench-${i}` : `${String.fromCharCode(0x30 + (i % 300))}-${i}`;
+        expect(seedWords128(domain, seed)).toEqual(expected(domain, seed));
+        expect(seedWords128('', seed.repeat(8))).toEqual(expected('', seed.repeat(8)));
+      }
+    }
+  });
 });
 
 describe('seeded streams', () => {
@@ -48,6 +80,14 @@ describe('seeded streams', () => {
     expect(take(5, seededRandom(42))).toEqual(take(5, seededRandom('42')));
   });
 
+  it("are pure-rand's xoroshiro128+ and uniformFloat64 from the seed's 128-bit state", () => {
+    // Bots' decisions and every seeded test were drawn with pure-rand: the inlined stream must not differ.
+    for (const seed of ['s', 'golden-0', 42, '\ud800x']) {
+      const twin = xoroshiro128plusFromState(seedWords128('coup-arena/random/stream/v1\n', String(seed)));
+      const random = seededRandom(seed);
+      for (let i = 0; i < 1000; i++) expect(random()).toBe(uniformFloat64(twin));
+    }
+  });
   it('give floats in [0, 1) and indices in [0, n), spread over the range', () => {
     const random = seededRandom('spread');
     const counts = new Array<number>(10).fill(0);
@@ -82,6 +122,26 @@ describe('the PRNG kept in a state', () => {
     const after = shuffleInPlace(state, deck);
     expect([...deck].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(shuffleInPlace(state, [1, 2, 3, 4, 5, 6])).toEqual(after);
+  });
+  it("shuffles and draws exactly as pure-rand's xoroshiro128+ and uniformInt do", () => {
+    // The games already played were dealt with pure-rand's generator: the inlined one must not differ.
+    const random = seededRandom('pure-rand-twin');
+    for (let k = 0; k < 300; k++) {
+      const state = [0, 1, 2, 3].map(() => Math.floor(random() * 2 ** 32) | 0);
+      const items = Array.from({ length: 1 + (k % 20) }, (_, i) => i);
+      const rng = xoroshiro128plusFromState(state);
+      const expected = [...items];
+      for (let i = expected.length - 1; i > 0; i--) {
+        const j = uniformInt(rng, 0, i);
+        [expected[i], expected[j]] = [expected[j]!, expected[i]!];
+      }
+      const mine = [...items];
+      expect(shuffleInPlace(state, mine)).toEqual(rng.getState());
+      expect(mine).toEqual(expected);
+      const to = [1, 5, 2 ** 31, 2 ** 32 - 1, 2 ** 40][k % 5]!;
+      const twin = xoroshiro128plusFromState(state);
+      expect(randomInt(state, -3, to)).toEqual([uniformInt(twin, -3, to), twin.getState()]);
+    }
   });
 });
 

@@ -1,5 +1,3 @@
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { seedWords128 } from './hash';
 
 // Seeded streams for everything that must be reproducible but is not the game itself: bots' decisions,
@@ -12,10 +10,32 @@ export type Random = () => number;
 /** Keeps streams apart from the engine's deals: a stream never shares a state with a game of that seed. */
 const STREAM_DOMAIN = 'coup-arena/random/stream/v1\n';
 
-/** A stream seeded by a string (or a number, taken as its decimal string): xoroshiro128+ from pure-rand. */
+/**
+ * A stream seeded by a string (or a number, taken as its decimal string): pure-rand's xoroshiro128+ and
+ * uniformFloat64, written out over four locals (random.test.ts checks them equal to pure-rand's), as
+ * bots draw from a stream for every decision and the benchmarks for every move.
+ */
 export function seededRandom(seed: string | number): Random {
-  const rng = xoroshiro128plusFromState(seedWords128(STREAM_DOMAIN, String(seed)));
-  return () => uniformFloat64(rng);
+  const words = seedWords128(STREAM_DOMAIN, String(seed));
+  // pure-rand's state order: s01, s00, s11, s10.
+  let s01 = words[0] as number;
+  let s00 = words[1] as number;
+  let s11 = words[2] as number;
+  let s10 = words[3] as number;
+  const next = (): number => {
+    const out = (s00 + s10) | 0;
+    const a0 = s10 ^ s00;
+    const a1 = s11 ^ s01;
+    const t00 = s00;
+    const t01 = s01;
+    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s10 = (a1 << 5) ^ (a0 >>> 27);
+    s11 = (a0 << 5) ^ (a1 >>> 27);
+    return out;
+  };
+  // uniformFloat64: 26 then 27 random bits, 53 in all.
+  return () => (next() & 0x3ffffff) * 1.4901161193847656e-8 + (next() & 0x7ffffff) * 1.1102230246251565e-16;
 }
 
 /** An integer in [0, n) drawn from `random`. */

@@ -14,7 +14,7 @@ function targetGone(d: Draft, p: PendingAction): boolean {
 }
 
 function gain(d: Draft, p: PendingAction, coins: number): void {
-  d.player(p.actor).coins += coins;
+  d.addCoins(p.actor, coins);
   resolved(d, 'done', coins);
   endTurn(d);
 }
@@ -82,10 +82,9 @@ export function steal(blockers: readonly Role[]): ActionRule {
     blockers,
     resolve: (d, p) => {
       if (targetGone(d, p)) return;
-      const victim = d.player(p.target as number);
-      const amount = Math.min(2, victim.coins);
-      victim.coins -= amount;
-      d.player(p.actor).coins += amount;
+      const amount = Math.min(2, d.peek(p.target as number).coins);
+      d.addCoins(p.target as number, -amount);
+      d.addCoins(p.actor, amount);
       resolved(d, 'done', amount);
       endTurn(d);
     },
@@ -113,7 +112,7 @@ export function exchange(claim: Role, draws: number): ActionRule {
         turn: s.turn,
         seat: p.actor,
         count: s.drawn.length,
-        roles: [...s.drawn],
+        roles: s.drawn.slice(),
       });
     },
   };

@@ -32,6 +32,7 @@ export function rulesetOf(s: Pick<GameState, 'ruleset'>): Ruleset {
   const id = s.ruleset;
   // Most calls are for `original` games (or states older than rulesets): skip the map.
   if (id === 'original' || id === undefined) return original;
+  if (id === 'inquisitors') return inquisitors;
   const r = BY_ID.get(id);
   if (!r) throw new Error(unknownRuleset(id));
   return r;

@@ -31,6 +31,8 @@ export interface Draft {
   readonly events: GameEvent[];
   /** A writable copy of a seat's state (its cards array included). */
   player(seat: number): PlayerState;
+  /** Adds `delta` (negative: pays) to a seat's coins without copying its cards. */
+  addCoins(seat: number, delta: number): void;
   /** Read-only access to a seat's current state. */
   peek(seat: number): Readonly<PlayerState>;
   /** The writable deck. */
