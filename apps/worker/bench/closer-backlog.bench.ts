@@ -2,8 +2,8 @@
 // Seeds a scratch database with BENCH_AGENTS rated agents and a backlog of unrated ranked four-seat matches
 // (BENCH_PER_PERIOD per 10-minute period, ending before the open period), then closes it on the closer's
 // own thread, for each size in BENCH_BACKLOG (default 100,000 and 500,000): the time, matches closed per
-// second, the time per 100,000 (linear catch-up: flat as the backlog grows), the closer thread's heap
-// peak, and the delay of this process's event loop meanwhile (the loop that would be playing matches).
+// second, the time per 100,000 (linear catch-up: flat as the backlog grows), the process's peak
+// resident memory (this thread and the closer's), and the delay of this process's event loop meanwhile (the loop that would be playing matches).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
@@ -75,6 +75,7 @@ for (const n of SIZES) {
       's per 100k': ((s * 100_000) / n).toFixed(1),
       'loop delay p99, ms': (loop.percentile(99) / 1e6).toFixed(1),
       'loop delay max, ms': (loop.max / 1e6).toFixed(1),
+      'max RSS, MB': (process.resourceUsage().maxRSS / 1024).toFixed(0),
     });
   } finally {
     await db.drop();
