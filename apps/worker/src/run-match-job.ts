@@ -5,6 +5,7 @@ import { llmUsage, seatStats } from '@coup/platform';
 import type { Keys, SeatStats, Transports } from '@coup/platform';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
+import type { RulesetId } from '@coup/engine';
 import { liveFeed } from './live-feed';
 import { retryTransient } from './retry-transient';
 import { seatedAs } from './seated-as';
@@ -70,6 +71,7 @@ export async function runMatchJob(
         // Decision ids carry the attempt: a re-run never asks a question under an id an agent has answered.
         attempt: match.attempts,
         seed: match.seed,
+        ruleset: match.ruleset as RulesetId,
         agents,
         timeoutMs: match.timeoutMs,
         strategyPrompts: match.seats.map((s) => s.agent.strategyPrompt ?? undefined),

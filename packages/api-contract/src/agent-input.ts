@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Name } from './common';
+import { Name, Rulesets } from './common';
 
 // What a client sends to register or change an agent (POST /v1/agents, PATCH /v1/agents/:id). A module of
 // its own, importing only zod and ./common, so the web UI can validate its forms with these very schemas
@@ -44,6 +44,11 @@ export const AgentCreate = z
     historyMode: HistoryMode.optional(),
     /** Whether decision requests carry the plain-text `prompt`. Default true; llm agents always get it. */
     wantsPrompt: z.boolean().optional(),
+    /**
+     * The rulesets it plays (default `["original"]`): it is queued for ranked play in each, and only ever
+     * seated in a match of one of them.
+     */
+    rulesets: Rulesets.optional(),
   })
   .refine((a) => a.transport !== 'http' || a.endpointUrl, {
     path: ['endpointUrl'],
@@ -73,4 +78,5 @@ export const AgentUpdate = z.strictObject({
   allowChallenges: z.boolean().optional(),
   historyMode: HistoryMode.optional(),
   wantsPrompt: z.boolean().optional(),
+  rulesets: Rulesets.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LlmDecision } from '@coup/protocol';
-import { AccountId, AgentId, Limit, Timestamp } from './common';
+import { AccountId, AgentId, Limit, Ruleset, Timestamp } from './common';
 import { AGENT_TRANSPORTS, HistoryMode } from './agent-input';
 import { HumanBaselineComparison } from './datasets';
 
@@ -53,12 +53,19 @@ export const AgentOut = z
     /** Whether its decision requests carry the plain-text `prompt`. */
     wantsPrompt: z.boolean(),
     inQueue: z.boolean(),
+    /** The rulesets it plays: only ever seated in a match of one of them; queued for ranked play in each. */
+    rulesets: z.array(Ruleset),
+    /** Its rating in the `original` ladder (the figure `ratings.original` holds). */
     rating: RatingOut.nullable(),
+    /** Its rating in each ruleset's ladder it has one in (the leaderboard's `?ruleset=`). */
+    ratings: z.partialRecord(Ruleset, RatingOut),
     createdAt: Timestamp,
     /** The profile (GET /v1/agents/:id) adds the rating by period and behaviour figures from replays. */
     ratingHistory: z
       .array(
         z.object({
+          /** The ladder (ruleset) the period belongs to. */
+          ruleset: Ruleset,
           periodIndex: z.number().int(),
           periodEnd: z.iso.datetime(),
           rating: z.number(),

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+// The ids alone (a module without imports): the web UI's forms bundle this file, not the engine.
+import { RULESET_IDS } from '@coup/engine/names';
 
 export const ErrorBody = z
   .object({
@@ -75,3 +77,16 @@ export const Page = <T extends z.ZodType>(item: T) =>
   });
 
 export const Timestamp = z.iso.datetime();
+
+/** A ruleset the platform plays (the engine's RULESETS ids); every match, event and experiment names one. */
+export const Ruleset = z.enum(RULESET_IDS, {
+  error: (issue) =>
+    `unknown ruleset ${JSON.stringify(issue.input)}: this platform plays ${RULESET_IDS.join(', ')}`,
+});
+
+/** The rulesets an agent plays (it is only ever seated in a match of one of them): at least one, no repeats. */
+export const Rulesets = z
+  .array(Ruleset)
+  .min(1, 'rulesets needs at least one ruleset')
+  .max(RULESET_IDS.length)
+  .refine((xs) => new Set(xs).size === xs.length, 'rulesets lists a ruleset twice');

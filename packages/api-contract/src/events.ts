@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountId, AgentId, EventId, Limit, Timestamp } from './common';
+import { AccountId, AgentId, EventId, Limit, Ruleset, Timestamp } from './common';
 import { MatchOut } from './matches';
 
 export const EventFormat = z.enum(['round_robin', 'swiss']);
@@ -26,6 +26,11 @@ export const EventCreate = z
     startsAt: z.iso.datetime({ offset: true }).optional(),
     /** Whether the event's matches count for ladder ratings (they are then ranked matches). */
     rated: z.boolean().default(false),
+    /**
+     * The ruleset its matches are played by (default `original`; rated in that ruleset's ladder): only
+     * agents that accept it may enter.
+     */
+    ruleset: Ruleset.default('original'),
   })
   .refine((e) => e.entry !== 'list' || (e.agents !== undefined && e.agents.length >= 2), {
     path: ['agents'],
@@ -53,6 +58,7 @@ export const EventOut = z
     startsAt: Timestamp,
     status: EventStatus,
     rated: z.boolean(),
+    ruleset: Ruleset,
     createdAt: Timestamp,
     entrantCount: z.number().int(),
     /** The last round that has matches (0 before the start). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AgentId } from './common';
+import { AgentId, Ruleset } from './common';
 
 // What a client sends to start a prompt experiment (POST /v1/experiments). A module of its own, importing
 // only zod and ./common, so the web UI validates its experiment form with this very schema
@@ -52,6 +52,8 @@ export const ExperimentCreate = z
     deals: z.number().int().min(1).max(10_000),
     /** Deal d is dealt from `<seed>:<d>`; drawn by the platform when absent (revealed once finished). */
     seed: z.string().min(1).max(200).optional(),
+    /** The ruleset it is played by (default `original`); every opponent must accept it. */
+    ruleset: Ruleset.default('original'),
   })
   .refine((b) => !b.labels || b.labels.length === b.strategyPrompts.length, {
     path: ['labels'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountId, AgentId, idOf, Limit, MatchId, Timestamp } from './common';
+import { AccountId, AgentId, idOf, Limit, MatchId, Ruleset, Timestamp } from './common';
 import { MatchStatus } from './matches';
 
 export * from './experiment-input';
@@ -111,6 +111,8 @@ const summaryFields = {
   owner: z.object({ id: AccountId, name: z.string() }),
   status: ExperimentStatus,
   modelName: z.string(),
+  /** The ruleset its matches are played by. */
+  ruleset: Ruleset,
   /** Deals planned; each is played once per prompt. */
   deals: z.number().int(),
   seatsPerMatch: z.number().int(),

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { AccountId, AgentId, queryInt } from './common';
+import { AccountId, AgentId, queryInt, Ruleset } from './common';
 
 export const LeaderboardQuery = z.strictObject({
   limit: queryInt(1, 200).default(50),
   offset: queryInt(0, 1_000_000).default(0),
   /** Hide provisional agents (RD > 110). */
   established: z.enum(['true', 'false']).optional(),
+  /** Whose ladder: each ruleset is rated on its own (default `original`). */
+  ruleset: Ruleset.default('original'),
 });
 
 export const LeaderboardEntry = z.object({
@@ -33,6 +35,8 @@ export const LeaderboardEntry = z.object({
 
 export const Leaderboard = z.object({
   orderedBy: z.literal('conservative_rating'),
+  /** The ruleset whose ladder this is. */
+  ruleset: Ruleset,
   description: z.string(),
   total: z.number().int(),
   items: z.array(LeaderboardEntry),
@@ -44,6 +48,11 @@ export const QueueState = z.object({
   inQueue: z.boolean(),
   joinedAt: z.iso.datetime().nullable(),
   reason: z.string().nullable(),
+});
+
+export const RatingsCheckQuery = z.strictObject({
+  /** Whose ladder to recompute (default `original`). */
+  ruleset: Ruleset.default('original'),
 });
 
 export const RatingsCheck = z.object({

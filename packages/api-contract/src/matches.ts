@@ -1,6 +1,6 @@
 import { compactGame, decodedGame } from '@coup/archive';
 import { z } from 'zod';
-import { AgentId, EventId, Limit, MatchId, queryInt, Timestamp } from './common';
+import { AgentId, EventId, Limit, MatchId, queryInt, Ruleset, Timestamp } from './common';
 
 /** `/matches/:id/...` */
 export const MatchPath = z.object({ id: MatchId });
@@ -15,6 +15,11 @@ export const MatchCreate = z.strictObject({
   timeoutMs: z.number().int().min(100).max(30_000).optional(),
   /** Casual matches only: replay a deal. Ranked seeds are always drawn by the platform. */
   seed: z.string().min(1).max(200).optional(),
+  /**
+   * The ruleset it is played by (default `original`); every agent must accept it. A ranked match is rated
+   * in that ruleset's ladder.
+   */
+  ruleset: Ruleset.default('original'),
 });
 
 export const MatchStatus = z.enum(['queued', 'running', 'finished', 'aborted']);
@@ -32,6 +37,8 @@ export const MatchOut = z
     id: MatchId,
     status: MatchStatus,
     ranked: z.boolean(),
+    /** The ruleset it is played by (rated in that ruleset's ladder when ranked). */
+    ruleset: Ruleset,
     seedCommitment: z.string(),
     /** Revealed once the match has ended, so anyone can re-run the deal and check the commitment. */
     seed: z.string().nullable(),

@@ -17,6 +17,8 @@ export interface ClaimedMatch {
   timeoutMs: number;
   ranked: boolean;
   groupId: string | null;
+  /** The ruleset (engine RULESETS id) the match is played by. */
+  ruleset: string;
   /**
    * The account that pays for the match's model calls: the one that asked for it (a casual match or table),
    * or the owner of the prompt experiment it is a deal of; null for matches the platform formed (ranked,
@@ -50,6 +52,7 @@ const AGENT_COLUMNS = {
   updatedAt: 'updated_at',
   deletedAt: 'deleted_at',
   experimentId: 'experiment_id',
+  rulesets: 'rulesets',
 } as const satisfies Record<keyof Agent, string>;
 
 /** `a."owner_id" AS "a.ownerId", ...`: the agent's columns, prefixed to keep them apart from the match's. */
@@ -66,6 +69,7 @@ type ClaimRow = Record<string, unknown> & {
   timeout_ms: number;
   ranked: boolean;
   group_id: string | null;
+  ruleset: string;
   payer_id: string | null;
   seat: number | null;
 };
@@ -81,9 +85,9 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
     WITH m AS (
       UPDATE matches SET status = 'running', attempts = attempts + 1, started_at = ${new Date()}
       WHERE id = ${matchId} AND status IN ('queued', 'running')
-      RETURNING id, seed, attempts, timeout_ms, ranked, group_id, created_by_id
+      RETURNING id, seed, attempts, timeout_ms, ranked, group_id, created_by_id, ruleset
     )
-    SELECT m.id, m.seed, m.attempts, m.timeout_ms, m.ranked, m.group_id, s.seat, ${agentSelect},
+    SELECT m.id, m.seed, m.attempts, m.timeout_ms, m.ranked, m.group_id, m.ruleset, s.seat, ${agentSelect},
       COALESCE(m.created_by_id, (
         SELECT e.owner_id FROM match_groups g JOIN experiments e ON e.id = g.experiment_id
         WHERE g.id = m.group_id)) AS payer_id
@@ -105,6 +109,7 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
     timeoutMs: first.timeout_ms,
     ranked: first.ranked,
     groupId: first.group_id,
+    ruleset: first.ruleset,
     payerId: first.payer_id,
     seats,
   };

@@ -41,6 +41,8 @@ export interface NewMatch {
   /** Its match group (duplicate play, match-groups.ts) and how far the group's lineup was rotated for it. */
   groupId?: string;
   seatRotation?: number;
+  /** The ruleset it is played by (an engine RULESETS id; default `original`). Validated by the caller. */
+  ruleset?: string;
 }
 
 /**
@@ -59,10 +61,10 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
   const rows = await db.$queryRaw<{ match_id: string }[]>`
     WITH m AS (
       INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
-        created_by_id, group_id, seat_rotation, created_at)
+        created_by_id, group_id, seat_rotation, created_at, ruleset)
       SELECT ${id}, ${m.ranked}, ${seed}, ${seedCommitment(seed)}, ${m.timeoutMs}::int, ${m.eventId ?? null},
         ${m.eventRound ?? null}::int, ${m.createdById ?? null}, ${m.groupId ?? null},
-        ${m.seatRotation ?? null}::int, ${createdAt}
+        ${m.seatRotation ?? null}::int, ${createdAt}, ${m.ruleset ?? 'original'}
       WHERE NOT ${m.ranked} OR NOT EXISTS (
         SELECT 1 FROM agents WHERE id = ANY(${m.agentIds}::text[]) AND transport = 'human')
       RETURNING id, ranked, created_at

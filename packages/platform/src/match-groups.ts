@@ -29,6 +29,8 @@ export interface NewMatchGroup {
   /** A deal of this prompt experiment. */
   experimentId?: string;
   deal?: number;
+  /** The ruleset every match of the group is played by (default `original`). */
+  ruleset?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function insertMatchGroup(
         seed,
         groupId,
         seatRotation: m.rotation,
+        ruleset: g.ruleset,
       }),
     );
   }

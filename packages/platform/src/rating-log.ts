@@ -19,9 +19,13 @@ export function rankingOf(seats: { agentId: string; place: number | null }[]): R
  * The rating log: every rated match with the period it was rated in. A match is logged at the start of
  * its rating period, so folding this log with `recompute` gives exactly the stored ratings.
  */
-export async function ratingLog(prisma: PrismaClient, periodMs: number): Promise<LoggedMatch[]> {
+export async function ratingLog(
+  prisma: PrismaClient,
+  periodMs: number,
+  ruleset = 'original',
+): Promise<LoggedMatch[]> {
   const rows = await prisma.match.findMany({
-    where: { ranked: true, status: 'finished', ratingPeriodId: { not: null } },
+    where: { ranked: true, status: 'finished', ratingPeriodId: { not: null }, ruleset },
     select: { id: true, ratingPeriodId: true, seats: { select: { agentId: true, place: true } } },
   });
   return rows.map((m) => ({
@@ -34,14 +38,16 @@ export async function ratingLog(prisma: PrismaClient, periodMs: number): Promise
 /**
  * The same log streamed in rating period order, a page of about `pageMatches` matches at a time (whole
  * periods per page, sized by rating_periods.match_count), so a recompute of a million matches holds one
- * page, never the log: feed it to RecomputeFold.
+ * page, never the log: feed it to RecomputeFold. One ruleset's log (each ruleset is its own ladder).
  */
 export async function* ratingLogStream(
   prisma: PrismaClient,
   periodMs: number,
   pageMatches = 10_000,
+  ruleset = 'original',
 ): AsyncGenerator<LoggedMatch> {
   const periods = await prisma.ratingPeriod.findMany({
+    where: { ruleset },
     select: { index: true, matchCount: true },
     orderBy: { index: 'asc' },
   });
@@ -62,7 +68,7 @@ export async function* ratingLogStream(
       SELECT m.id, m.rating_period_id AS period,
         array_agg(ms.agent_id ORDER BY ms.seat) AS agents, array_agg(ms.place ORDER BY ms.seat) AS places
       FROM matches m JOIN match_seats ms ON ms.match_id = m.id
-      WHERE m.ranked AND m.status = 'finished'
+      WHERE m.ranked AND m.status = 'finished' AND m.ruleset = ${ruleset}
         AND m.rating_period_id >= ${from} AND m.rating_period_id <= ${to - 1}
       GROUP BY m.id
       ORDER BY m.rating_period_id, m.id`;

@@ -12,10 +12,12 @@ export async function checkRatings(
   prisma: PrismaClient,
   periodMs: number,
   config: Partial<RatingConfig> = {},
+  /** Whose ladder: each ruleset's ratings are recomputed from its own matches alone. */
+  ruleset = 'original',
 ): Promise<RecomputeReport> {
   // Streamed a page of whole rating periods at a time: memory does not grow with the log.
   const fold = new RecomputeFold({ ...config, periodMs, epochMs: RATING_EPOCH_MS });
-  for await (const m of ratingLogStream(prisma, periodMs)) fold.add(m);
-  const stored = await prisma.rating.findMany();
+  for await (const m of ratingLogStream(prisma, periodMs, 10_000, ruleset)) fold.add(m);
+  const stored = await prisma.rating.findMany({ where: { ruleset } });
   return compareRatings(fold.finish(), stored, fold.count);
 }

@@ -1,5 +1,5 @@
 import { ENGINE_VERSION, MAX_SEATS, MIN_SEATS, RULESET_VERSION, createGame, ranking } from '@coup/engine';
-import type { GameSetup } from '@coup/engine';
+import type { GameSetup, RulesetId } from '@coup/engine';
 import {
   PROTOCOL_VERSION,
   REPLAY_FORMAT,
@@ -26,6 +26,8 @@ export interface RunMatchOptions {
    */
   attempt?: number;
   seed: string;
+  /** The ruleset the match is played by (an engine RULESETS id; default `original`). */
+  ruleset?: RulesetId;
   /** One agent per seat, seat order (2 to 6). */
   agents: MatchAgent[];
   /**
@@ -74,7 +76,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
   }
   const attempt = opts.attempt ?? 1;
   if (!Number.isInteger(attempt) || attempt < 1) throw new Error('attempt must be a positive integer');
-  const state = createGame({ players: agents.length, seed, setup: opts.setup });
+  const state = createGame({ players: agents.length, seed, setup: opts.setup, ruleset: opts.ruleset });
   const names = agents.map((a) => a.name);
   const commitment = seedCommitment(seed);
   const startedAt = Math.round(clock.now());

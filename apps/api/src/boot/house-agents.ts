@@ -2,12 +2,14 @@ import { HOUSE_BOT_KINDS } from '@coup/bots';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newApiKey, newId } from '@coup/db';
 import type { Agent, PrismaClient } from '@coup/db';
 import { HOUSE_ENDPOINT_PREFIX } from '@coup/platform';
+import { RULESET_IDS } from '@coup/engine';
 
 export const HOUSE_ACCOUNT = 'house';
 
 /**
  * The built-in bots as house agents: always registered, always in the ranked queue, playing in-process.
- * They give a new user opponents at once and anchor the ladder. Idempotent (safe at every start).
+ * They give a new user opponents at once and anchor the ladder. They play every ruleset the engine knows
+ * (one built before a ruleset was added is given it here). Idempotent (safe at every start).
  */
 export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> {
   let owner = await prisma.account.findUnique({ where: { name: HOUSE_ACCOUNT } });
@@ -30,7 +32,12 @@ export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> 
     const name = `house-${kind}`;
     const existing = await prisma.agent.findUnique({ where: { name } });
     if (existing) {
-      agents.push(existing);
+      const missing = RULESET_IDS.some((r) => !existing.rulesets.includes(r));
+      agents.push(
+        missing
+          ? await prisma.agent.update({ where: { id: existing.id }, data: { rulesets: [...RULESET_IDS] } })
+          : existing,
+      );
       continue;
     }
     const secret = newAgentSecret();
@@ -44,6 +51,7 @@ export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> 
           endpointUrl: `${HOUSE_ENDPOINT_PREFIX}${kind}`,
           modelName: `built-in ${kind} bot`,
           isHouse: true,
+          rulesets: [...RULESET_IDS],
           inQueue: true,
           queueJoinedAt: new Date(),
           secretHash: hashSecret(secret),

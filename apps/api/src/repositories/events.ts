@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../plugins/errors';
 import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
 import { refuseHumanSeat } from '../services/human-seats';
+import { assertAcceptsRuleset } from '../services/ruleset-policy';
+import type { RulesetPlayer } from '../services/ruleset-policy';
 import { matchInclude } from '../services/matches';
 
 // The queries of the event routes: official events, their entries and their matches.
@@ -25,6 +27,7 @@ export async function createEvent(prisma: PrismaClient, b: z.output<typeof Event
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot enter`);
     refuseHumanSeat(a, 'enter an official event');
+    assertAcceptsRuleset(a, b.ruleset);
   }
   return prisma.event.create({
     data: {
@@ -36,6 +39,7 @@ export async function createEvent(prisma: PrismaClient, b: z.output<typeof Event
       entry: b.entry,
       startsAt: b.startsAt ? new Date(b.startsAt) : new Date(),
       rated: b.rated,
+      ruleset: b.ruleset,
       entries: { create: listed.map((agentId) => ({ agentId })) },
     },
   });
@@ -103,12 +107,24 @@ export async function whileOpen<T>(
   });
 }
 
-/** Enters an agent in an open event; `created: false` when it was in already. */
-export function enterEvent(prisma: PrismaClient, key: { eventId: string; agentId: string }) {
+/**
+ * Enters an agent in an open event; `created: false` when it was in already. The agent must accept the
+ * event's ruleset (409 ruleset_not_accepted).
+ */
+export function enterEvent(
+  prisma: PrismaClient,
+  key: { eventId: string; agentId: string },
+  agent: RulesetPlayer,
+) {
   return whileOpen(
     prisma,
     key.eventId,
     async (tx) => {
+      const { ruleset } = await tx.event.findUniqueOrThrow({
+        where: { id: key.eventId },
+        select: { ruleset: true },
+      });
+      assertAcceptsRuleset(agent, ruleset);
       const existing = await tx.eventEntry.findUnique({
         where: { eventId_agentId: key },
         include: entryInclude,

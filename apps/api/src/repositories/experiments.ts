@@ -70,6 +70,8 @@ export interface NewExperiment {
   deals: number;
   seed: string;
   timeoutMs: number;
+  /** Default `original`. */
+  ruleset?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function insertExperiment(tx: Prisma.TransactionClient, e: NewExper
       deals: e.deals,
       seed: e.seed,
       timeoutMs: e.timeoutMs,
+      ruleset: e.ruleset ?? 'original',
     },
   });
   for (const [index, p] of e.prompts.entries()) {

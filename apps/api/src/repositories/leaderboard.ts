@@ -23,6 +23,8 @@ export interface LeaderboardQuery {
   offset: number;
   /** Only agents whose rating is established (RD <= PROVISIONAL_RD). */
   establishedOnly: boolean;
+  /** Whose ladder (each ruleset is rated on its own); default `original`. */
+  ruleset?: string;
 }
 
 /** Where the leaderboard's rows come from: Postgres (prismaLeaderboard), or a stand-in in tests. */
@@ -43,7 +45,7 @@ const { rating: INITIAL_RATING, rd: INITIAL_RD } = DEFAULT_RATING_CONFIG;
  */
 export function prismaLeaderboard(prisma: PrismaClient): LeaderboardRepository {
   return {
-    async page({ limit, offset, establishedOnly }) {
+    async page({ limit, offset, establishedOnly, ruleset = 'original' }) {
       const onlyEstablished = establishedOnly ? Prisma.sql`WHERE rd <= ${PROVISIONAL_RD}` : Prisma.empty;
       const rows = await prisma.$queryRaw<
         {
@@ -62,9 +64,9 @@ export function prismaLeaderboard(prisma: PrismaClient): LeaderboardRepository {
         }[]
       >`
         WITH listed AS (
-          SELECT agent_id FROM ratings WHERE games > 0
-          UNION SELECT agent_id FROM live_ratings
-          UNION SELECT id FROM agents WHERE is_house
+          SELECT agent_id FROM ratings WHERE games > 0 AND ruleset = ${ruleset}
+          UNION SELECT agent_id FROM live_ratings WHERE ruleset = ${ruleset}
+          UNION SELECT id FROM agents WHERE is_house AND ${ruleset} = ANY(rulesets)
         ), board AS (
           SELECT a.id AS agent_id, a.name, a.is_house, a.model_name, o.id AS owner_id, o.name AS owner_name,
                  COALESCE(l.rating, r.rating, ${INITIAL_RATING}::float8) AS rating,
@@ -73,8 +75,8 @@ export function prismaLeaderboard(prisma: PrismaClient): LeaderboardRepository {
           FROM listed
           JOIN agents a ON a.id = listed.agent_id
           JOIN accounts o ON o.id = a.owner_id
-          LEFT JOIN ratings r ON r.agent_id = a.id
-          LEFT JOIN live_ratings l ON l.agent_id = a.id
+          LEFT JOIN ratings r ON r.agent_id = a.id AND r.ruleset = ${ruleset}
+          LEFT JOIN live_ratings l ON l.agent_id = a.id AND l.ruleset = ${ruleset}
           WHERE a.deleted_at IS NULL
         )
         SELECT *, count(*) OVER () AS total FROM board ${onlyEstablished}

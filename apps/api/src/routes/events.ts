@@ -122,7 +122,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (agent.status !== 'active')
         throw conflict(`agent ${agent.name} is ${agent.status}; resume it first`);
       refuseHumanSeat(agent, 'enter an official event');
-      const { entry, created } = await enterEvent(app.prisma, { eventId: req.params.id, agentId: agent.id });
+      const { entry, created } = await enterEvent(
+        app.prisma,
+        { eventId: req.params.id, agentId: agent.id },
+        agent,
+      );
       return reply.code(created ? 201 : 200).send(presentEntry(req.params.id, entry));
     },
   );

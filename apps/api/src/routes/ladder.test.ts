@@ -48,8 +48,13 @@ describe('GET /v1/leaderboard', () => {
     total = 7;
     const { status, body } = await get('/v1/leaderboard?limit=2&offset=3');
     expect(status).toBe(200);
-    expect(asked.at(-1)).toEqual({ limit: 2, offset: 3, establishedOnly: false });
-    expect(body).toMatchObject({ orderedBy: 'conservative_rating', total: 7, nextOffset: 5 });
+    expect(asked.at(-1)).toEqual({ limit: 2, offset: 3, establishedOnly: false, ruleset: 'original' });
+    expect(body).toMatchObject({
+      orderedBy: 'conservative_rating',
+      ruleset: 'original',
+      total: 7,
+      nextOffset: 5,
+    });
     expect(body.items).toEqual([
       {
         rank: 4,
@@ -87,8 +92,25 @@ describe('GET /v1/leaderboard', () => {
     total = 1;
     const { status, body } = await get('/v1/leaderboard?established=true');
     expect(status).toBe(200);
-    expect(asked.at(-1)).toEqual({ limit: 50, offset: 0, establishedOnly: true });
+    expect(asked.at(-1)).toEqual({ limit: 50, offset: 0, establishedOnly: true, ruleset: 'original' });
     expect(body.nextOffset).toBeNull();
+  });
+
+  it("reads one ruleset's ladder with ?ruleset=, and refuses an unknown ruleset with 400 naming the known ones", async () => {
+    rows = [row(4, 1520, 90)];
+    total = 1;
+    const { status, body } = await get('/v1/leaderboard?ruleset=inquisitors');
+    expect(status).toBe(200);
+    expect(asked.at(-1)).toEqual({ limit: 50, offset: 0, establishedOnly: false, ruleset: 'inquisitors' });
+    expect(body.ruleset).toBe('inquisitors');
+    const before = asked.length;
+    const bad = await get('/v1/leaderboard?ruleset=reformation');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+    expect(bad.body.error.message).toMatch(
+      /unknown ruleset "reformation": this platform plays original, inquisitors/,
+    );
+    expect(asked.length).toBe(before);
   });
 
   it('refuses a bad query with 400 validation_failed, without asking the repository', async () => {

@@ -17,6 +17,7 @@ import {
   LeaderboardQuery,
   QueueState,
   RatingsCheck,
+  RatingsCheckQuery,
 } from '@coup/api-contract';
 
 export interface LadderRoutesOptions {
@@ -31,15 +32,22 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
     {
       schema: {
         tags: ['ladder'],
-        summary: 'Agents by conservative Glicko-2 rating (rating - 2*RD); provisional when RD > 110',
+        summary:
+          "One ruleset's ladder (?ruleset=, default original): agents by conservative Glicko-2 rating " +
+          '(rating - 2*RD); provisional when RD > 110',
         querystring: LeaderboardQuery,
         response: { 200: Leaderboard, ...errors(400) },
       },
     },
     async (req) => {
-      const { limit, offset, established } = req.query;
-      const page = await leaderboard.page({ limit, offset, establishedOnly: established === 'true' });
-      return presentLeaderboard(page, offset);
+      const { limit, offset, established, ruleset } = req.query;
+      const page = await leaderboard.page({
+        limit,
+        offset,
+        establishedOnly: established === 'true',
+        ruleset,
+      });
+      return presentLeaderboard(page, offset, ruleset);
     },
   );
 
@@ -100,9 +108,10 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
         tags: ['ladder'],
         summary: 'Recompute every rating from the match log and compare with the stored numbers (operator)',
         security: [{ bearer: [] }],
-        response: { 200: RatingsCheck, ...errors(401, 403) },
+        querystring: RatingsCheckQuery,
+        response: { 200: RatingsCheck, ...errors(400, 401, 403) },
       },
     },
-    async () => checkRatings(app.prisma, app.env.RATING_PERIOD_MS),
+    async (req) => checkRatings(app.prisma, app.env.RATING_PERIOD_MS, {}, req.query.ruleset),
   );
 };

@@ -84,6 +84,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
         ranked: b.ranked,
         ...(b.timeoutMs !== undefined ? { timeoutMs: b.timeoutMs } : {}),
         ...(b.seed !== undefined ? { seed: b.seed } : {}),
+        ruleset: b.ruleset,
       });
       return reply.code(201).send(presentMatch(match, app.publicUrl));
     },

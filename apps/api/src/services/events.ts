@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import type { Event } from '@coup/db';
 import { computeStandings } from '@coup/platform';
 import type { EventEntryWithAgent } from '../repositories/events';
@@ -22,6 +23,7 @@ export function presentEvent(e: Event, entrantCount: number, currentRound: numbe
     startsAt: e.startsAt.toISOString(),
     status: e.status,
     rated: e.rated,
+    ruleset: e.ruleset as RulesetId,
     createdAt: e.createdAt.toISOString(),
     entrantCount,
     currentRound,

@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import type { ExperimentRow } from '../repositories/experiments';
 import { experimentResults } from './experiment-results';
 
@@ -25,6 +26,7 @@ export function presentExperimentSummary(
     owner: e.owner,
     status: e.status,
     modelName: e.modelName,
+    ruleset: e.ruleset as RulesetId,
     deals: e.deals,
     seatsPerMatch: 1 + e.opponentIds.length,
     opponents: e.opponentIds.map((id) => ({ id, name: names.get(id) ?? id })),

@@ -9,6 +9,7 @@ import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import { tooManyActiveMatches } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
+import { assertAcceptsRuleset } from './ruleset-policy';
 import { experimentAgent } from './owned-agent';
 
 // Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
@@ -31,7 +32,7 @@ export function tooManyExperimentMatches(matches: number, limit: number): HttpEr
  * and an llm opponent's model still offered. Other owners' agents are allowed as in casual matches: the
  * experiment's matches play at the platform's decision deadline.
  */
-async function checkOpponents(app: FastifyInstance, ids: readonly string[]) {
+async function checkOpponents(app: FastifyInstance, ids: readonly string[], ruleset: string) {
   const agents = await app.prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
   const byId = new Map(agents.map((a) => [a.id, a]));
   for (const id of ids) {
@@ -41,6 +42,7 @@ async function checkOpponents(app: FastifyInstance, ids: readonly string[]) {
     refuseHumanSeat(a, 'be an opponent in an experiment: people sit only at their own tables');
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    assertAcceptsRuleset(a, ruleset);
   }
   return agents;
 }
@@ -55,7 +57,7 @@ export async function createExperiment(
   if (matches > app.env.MAX_EXPERIMENT_MATCHES) {
     throw tooManyExperimentMatches(matches, app.env.MAX_EXPERIMENT_MATCHES);
   }
-  const opponents = await checkOpponents(app, b.opponents);
+  const opponents = await checkOpponents(app, b.opponents, b.ruleset);
   // The owner pays for every model call of the experiment: its prompts' agents and any llm opponent.
   await assertLlmBudget(
     app,
@@ -83,6 +85,7 @@ export async function createExperiment(
       deals: b.deals,
       seed: b.seed ?? newMatchSeed(),
       timeoutMs: app.env.MATCH_TIMEOUT_MS,
+      ruleset: b.ruleset,
     });
   });
   // The first deals now; with Redis away their jobs are added when it is back (or by the sweeper).

@@ -1,4 +1,5 @@
 import { PROVISIONAL_RD } from '@coup/rating';
+import type { RulesetId } from '@coup/engine';
 import type { LeaderboardRow } from '../repositories/leaderboard';
 
 const DESCRIPTION =
@@ -8,9 +9,14 @@ const DESCRIPTION =
   'period closes.';
 
 /** `GET /v1/leaderboard`: a page of rated (or live, or house) agents, ranked from `offset + 1`. */
-export function presentLeaderboard(p: { rows: LeaderboardRow[]; total: number }, offset: number) {
+export function presentLeaderboard(
+  p: { rows: LeaderboardRow[]; total: number },
+  offset: number,
+  ruleset: RulesetId = 'original',
+) {
   return {
     orderedBy: 'conservative_rating' as const,
+    ruleset,
     description: DESCRIPTION,
     total: p.total,
     items: p.rows.map((r, i) => ({

@@ -16,6 +16,8 @@ import {
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
+import { assertAcceptsRuleset } from './ruleset-policy';
+import type { RulesetId } from '@coup/engine';
 
 export const matchInclude = {
   // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
@@ -44,6 +46,7 @@ export function presentMatch(m: MatchWithSeats, publicUrl: string) {
     id: m.id,
     status: m.status,
     ranked: m.ranked,
+    ruleset: m.ruleset as RulesetId,
     seedCommitment: m.seedCommitment,
     seed: dealPublic ? m.seed : null,
     engineVersion: m.engineVersion,
@@ -88,6 +91,8 @@ export interface MatchRequest {
   /** Absent: the platform's deadline (MATCH_TIMEOUT_MS). */
   timeoutMs?: number;
   seed?: string;
+  /** Default `original`; every agent must accept it. */
+  ruleset?: string;
 }
 
 /**
@@ -111,6 +116,7 @@ export async function queueMatch(
     refuseHumanSeat(a, 'be seated through POST /v1/matches');
     if (a.experimentId) throw experimentAgent(a);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    assertAcceptsRuleset(a, req.ruleset ?? 'original');
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
   // The account that asks pays for its llm seats' tokens (the operator's ranked matches: their owners).
@@ -130,6 +136,7 @@ export async function queueMatch(
     ranked: req.ranked,
     timeoutMs: decisionDeadline(caller, seated, req.timeoutMs, app.env.MATCH_TIMEOUT_MS),
     ...(req.seed !== undefined ? { seed: req.seed } : {}),
+    ruleset: req.ruleset ?? 'original',
   };
   const account = caller.account;
   const id = account ? await insertCapped(app, account.id, input) : await insertMatch(app.prisma, input);

@@ -1,27 +1,35 @@
 import type { Account, Agent, LiveRating, Rating } from '@coup/db';
 import { conservativeRating, DEFAULT_RATING_CONFIG, isProvisional } from '@coup/rating';
+import { DEFAULT_RULESET, RULESET_IDS } from '@coup/engine';
+import type { RulesetId } from '@coup/engine';
 
 export type AgentWithRelations = Agent & {
   owner: Pick<Account, 'id' | 'name'>;
-  rating: Rating | null;
-  liveRating: LiveRating | null;
+  ratings: Rating[];
+  liveRatings: LiveRating[];
 };
 
 export const agentInclude = {
   owner: { select: { id: true, name: true } },
-  rating: true,
-  liveRating: true,
+  ratings: true,
+  liveRatings: true,
 } as const;
 
 /** A house agent before its first rated match: listed on the leaderboard at the initial rating. */
 const INITIAL = { ...DEFAULT_RATING_CONFIG, games: 0, wins: 0 };
 
 /**
- * The agent's rating as the leaderboard shows it: the live figure while it has unrated ranked matches, else
- * the stored one (the last closed period), else for a house agent the initial rating; null otherwise.
+ * The agent's rating in a ruleset's ladder as the leaderboard shows it: the live figure while it has unrated
+ * ranked matches, else the stored one (the last closed period), else for a house agent that plays the
+ * ruleset the initial rating; null otherwise.
  */
-export function presentRating(a: Pick<AgentWithRelations, 'rating' | 'liveRating' | 'isHouse'>) {
-  const r = a.liveRating ?? a.rating ?? (a.isHouse ? INITIAL : null);
+export function presentRating(
+  a: Pick<AgentWithRelations, 'ratings' | 'liveRatings' | 'isHouse' | 'rulesets'>,
+  ruleset: string = DEFAULT_RULESET,
+) {
+  const liveRating = a.liveRatings.find((r) => r.ruleset === ruleset) ?? null;
+  const stored = a.ratings.find((r) => r.ruleset === ruleset) ?? null;
+  const r = liveRating ?? stored ?? (a.isHouse && a.rulesets.includes(ruleset) ? INITIAL : null);
   if (!r) return null;
   return {
     rating: r.rating,
@@ -31,9 +39,19 @@ export function presentRating(a: Pick<AgentWithRelations, 'rating' | 'liveRating
     provisional: isProvisional(r),
     games: r.games,
     wins: r.wins,
-    live: a.liveRating !== null,
-    asOf: a.liveRating?.asOf.toISOString() ?? null,
+    live: liveRating !== null,
+    asOf: liveRating?.asOf.toISOString() ?? null,
   };
+}
+
+/** The agent's rating in each ruleset's ladder it has one in. */
+function presentRatings(a: Pick<AgentWithRelations, 'ratings' | 'liveRatings' | 'isHouse' | 'rulesets'>) {
+  return Object.fromEntries(
+    RULESET_IDS.flatMap((id) => {
+      const r = presentRating(a, id);
+      return r ? [[id, r]] : [];
+    }),
+  ) as Partial<Record<RulesetId, NonNullable<ReturnType<typeof presentRating>>>>;
 }
 
 /** The public profile of an agent; its owner also sees its endpoint, prompt and status reason. */
@@ -51,7 +69,9 @@ export function presentAgent(a: AgentWithRelations, viewer: { accountId: string 
     historyMode: a.historyMode,
     wantsPrompt: a.wantsPrompt,
     inQueue: a.inQueue,
+    rulesets: a.rulesets as RulesetId[],
     rating: presentRating(a),
+    ratings: presentRatings(a),
     createdAt: a.createdAt.toISOString(),
     ...(privileged
       ? {

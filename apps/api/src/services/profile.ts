@@ -2,14 +2,16 @@ import type { PrismaClient } from '@coup/db';
 import { behaviour, emptyStats, histogramPercentile, llmFigures, RATING_EPOCH_MS } from '@coup/platform';
 import type { LlmUsage, SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
+import type { RulesetId } from '@coup/engine';
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
   const rows = await prisma.ratingHistory.findMany({
     where: { agentId },
-    orderBy: { periodIndex: 'asc' },
+    orderBy: [{ ruleset: 'asc' }, { periodIndex: 'asc' }],
     take: 1000,
   });
   return rows.map((r) => ({
+    ruleset: r.ruleset as RulesetId,
     periodIndex: r.periodIndex,
     periodEnd: new Date(periodStart(r.periodIndex + 1, periodMs, RATING_EPOCH_MS)).toISOString(),
     rating: r.rating,

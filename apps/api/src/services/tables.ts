@@ -11,6 +11,7 @@ import { isHumanSeat } from './human-seats';
 import { insertCapped, matchInclude } from './matches';
 import type { MatchWithSeats } from './matches';
 import { issueTicket } from './table-tickets';
+import { assertAcceptsRuleset } from './ruleset-policy';
 
 // A person opens a casual table: their own seat (created on demand) and 1 to 5 opponents. The table is a
 // casual match like any other (never rated, the account's cap of active matches applies, the platform's
@@ -24,6 +25,8 @@ export const TABLE_ENDED = 'table_ended';
 export interface TableRequest {
   opponents: string[];
   seat?: number;
+  /** Default `original`; every opponent must accept it (the person plays whichever they open). */
+  ruleset?: string;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function openTable(
     if (a.experimentId) throw experimentAgent(a);
     if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
+    assertAcceptsRuleset(a, req.ruleset ?? 'original');
   }
   // The person's account pays for its table's llm opponents.
   await assertLlmBudget(
@@ -82,6 +86,7 @@ export async function openTable(
     agentIds,
     ranked: false,
     timeoutMs: app.env.MATCH_TIMEOUT_MS,
+    ruleset: req.ruleset ?? 'original',
   });
   const ticket = await issueTicket(
     app.redis,

@@ -94,7 +94,9 @@ export async function expectRatingsExact(h: Harness, ids: string[], timeoutMs = 
   const perAgent = new Map<string, number>();
   for (const s of seats) perAgent.set(s.agentId, (perAgent.get(s.agentId) ?? 0) + 1);
   for (const [agentId, games] of perAgent) {
-    const rating = await h.db.prisma.rating.findUniqueOrThrow({ where: { agentId } });
+    const rating = await h.db.prisma.rating.findUniqueOrThrow({
+      where: { agentId_ruleset: { agentId, ruleset: 'original' } },
+    });
     expect(rating.games, agentId).toBe(games);
   }
   const check = await h.api<{ identical: boolean; mismatches: unknown[]; matches: number }>(

@@ -96,13 +96,19 @@ describe('casual matches', () => {
     await faultyMatch(agent, false);
     const periodMs = 1000;
     await closeDuePeriods(db.prisma, { periodMs, now: Date.now() + 10 * periodMs });
-    expect(await db.prisma.rating.findUnique({ where: { agentId: agent } })).toBeNull();
+    expect(
+      await db.prisma.rating.findUnique({
+        where: { agentId_ruleset: { agentId: agent, ruleset: 'original' } },
+      }),
+    ).toBeNull();
     const casual = await db.prisma.match.findMany({ where: { ranked: false } });
     expect(casual.every((m) => m.ratingPeriodId === null)).toBe(true);
 
     await faultyMatch(agent, true);
     await closeDuePeriods(db.prisma, { periodMs, now: Date.now() + 10 * periodMs });
-    const rating = await db.prisma.rating.findUniqueOrThrow({ where: { agentId: agent } });
+    const rating = await db.prisma.rating.findUniqueOrThrow({
+      where: { agentId_ruleset: { agentId: agent, ruleset: 'original' } },
+    });
     expect(rating.games).toBe(1);
     expect(rating.rating).toBeLessThan(1500);
   });

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '@coup/db';
 import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
 import type { RatingConfig, RatingState } from '@coup/rating';
 import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
+import { RULESET_IDS } from '@coup/engine';
 import { RATINGS_LOCK, rebuildLiveRatings, storedStates } from './live-ratings';
 
 type Tx = Prisma.TransactionClient;
@@ -12,6 +13,8 @@ export interface ClosePeriodsOptions {
   graceMs?: number;
   config?: Partial<RatingConfig>;
   now?: number;
+  /** Only this ruleset's ladder; default: every ruleset's, one after the other. */
+  ruleset?: string;
 }
 
 /**
@@ -24,9 +27,20 @@ export interface ClosePeriodsOptions {
  * Each pass reads only the period it closes (the earliest unrated finish, found on the unrated-ranked
  * index, then the matches up to that period's end), so a backlog of n matches is closed in time and memory
  * linear in n and bounded by the largest period; live ratings are rebuilt once, with the last due period.
- * Returns the indexes of the periods closed.
+ *
+ * Each ruleset is its own ladder (its matches, ratings, periods and history rows carry its id): they are
+ * closed one after the other, the same way. Returns the indexes of the periods closed (every ruleset's, in
+ * that order).
  */
 export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptions): Promise<number[]> {
+  const closed: number[] = [];
+  for (const ruleset of o.ruleset === undefined ? RULESET_IDS : [o.ruleset]) {
+    closed.push(...(await closeDueOf(prisma, ruleset, o)));
+  }
+  return closed;
+}
+
+async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriodsOptions): Promise<number[]> {
   const config = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: RATING_EPOCH_MS });
   const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
   const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
@@ -35,13 +49,13 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
     const index = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
-        const next = await nextDuePeriod(tx, o.periodMs, openStart);
+        const next = await nextDuePeriod(tx, ruleset, o.periodMs, openStart);
         if (next === null || next >= firstOpen) return null;
-        await closeOne(tx, next, config);
+        await closeOne(tx, ruleset, next, config);
         // The period's results replace its live ratings: rebuilt from what is still unrated, once the
         // backlog is closed (a rebuild reads every unrated match: once per pass would be quadratic).
-        if ((await nextDuePeriod(tx, o.periodMs, openStart)) === null) {
-          await rebuildLiveRatings(tx, { periodMs: o.periodMs, config });
+        if ((await nextDuePeriod(tx, ruleset, o.periodMs, openStart)) === null) {
+          await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
         }
         return next;
       },
@@ -56,24 +70,31 @@ export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptio
  * The next period to close: the earliest unrated ranked finish's period, but never one at or before the
  * last closed period; null when no unrated ranked match finished before `before`.
  */
-async function nextDuePeriod(tx: Tx, periodMs: number, before: Date): Promise<number | null> {
+async function nextDuePeriod(
+  tx: Tx,
+  ruleset: string,
+  periodMs: number,
+  before: Date,
+): Promise<number | null> {
   const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
     SELECT (SELECT min(finished_at) FROM matches
-            WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${before}) AS first,
-           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL) AS last`;
+            WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${before}
+              AND ruleset = ${ruleset}) AS first,
+           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}) AS last`;
   if (!row?.first) return null;
   const earliest = periodIndexOf(row.first.getTime(), periodMs, RATING_EPOCH_MS);
   return Math.max(earliest, row.last === null ? -Infinity : row.last + 1);
 }
 
-/** Rates period `p`: every unrated ranked match finished before its end, in one Glicko-2 update. */
-async function closeOne(tx: Tx, p: number, config: RatingConfig): Promise<void> {
+/** Rates the ruleset's period `p`: its unrated ranked matches finished before its end, in one update. */
+async function closeOne(tx: Tx, ruleset: string, p: number, config: RatingConfig): Promise<void> {
   const end = new Date(periodStart(p + 1, config.periodMs, config.epochMs));
   // Two index reads, as unratedRankedMatches does: the period's unrated matches, then their seats.
   const ids = (
     await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM matches
       WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${end}
+        AND ruleset = ${ruleset}
       ORDER BY finished_at, id`
   ).map((r) => r.id);
   const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
@@ -86,12 +107,13 @@ async function closeOne(tx: Tx, p: number, config: RatingConfig): Promise<void> 
   }
   const matches = ids.map((id) => ({ id, ranking: rankingOf(seatsOf.get(id) ?? []) }));
   const players = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
-  const updated = closePeriod(await storedStates(tx, players), p, matches, config);
-  await writeRatings(tx, p, updated);
+  const updated = closePeriod(await storedStates(tx, players, ruleset), p, matches, config);
+  await writeRatings(tx, ruleset, p, updated);
   const now = new Date();
   await tx.ratingPeriod.upsert({
-    where: { index: p },
+    where: { ruleset_index: { ruleset, index: p } },
     create: {
+      ruleset,
       index: p,
       startsAt: new Date(periodStart(p, config.periodMs, config.epochMs)),
       endsAt: end,
@@ -104,7 +126,12 @@ async function closeOne(tx: Tx, p: number, config: RatingConfig): Promise<void> 
 }
 
 /** The period's new ratings and their history rows: two statements whatever the number of players. */
-async function writeRatings(tx: Tx, p: number, updated: Map<string, RatingState>): Promise<void> {
+async function writeRatings(
+  tx: Tx,
+  ruleset: string,
+  p: number,
+  updated: Map<string, RatingState>,
+): Promise<void> {
   if (updated.size === 0) return;
   const rows = [...updated];
   const col = <T>(f: (id: string, r: RatingState) => T) => rows.map(([id, r]) => f(id, r));
@@ -116,14 +143,14 @@ async function writeRatings(tx: Tx, p: number, updated: Map<string, RatingState>
     col((_, r) => r.games),
   ];
   await tx.$executeRaw`
-    INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, last_period_index, updated_at)
-    SELECT *, now() FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[], ${vol}::float8[],
-      ${games}::int[], ${col((_, r) => r.wins)}::int[], ${col((_, r) => r.lastPeriodIndex)}::int[])
-    ON CONFLICT (agent_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+    INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, last_period_index, ruleset, updated_at)
+    SELECT *, ${ruleset}, now() FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
+      ${vol}::float8[], ${games}::int[], ${col((_, r) => r.wins)}::int[], ${col((_, r) => r.lastPeriodIndex)}::int[])
+    ON CONFLICT (agent_id, ruleset) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
       games = excluded.games, wins = excluded.wins, last_period_index = excluded.last_period_index,
       updated_at = now()`;
   await tx.$executeRaw`
-    INSERT INTO rating_history (agent_id, period_index, rating, rd, vol, games)
-    SELECT a, ${p}, r, d, v, g FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
+    INSERT INTO rating_history (agent_id, ruleset, period_index, rating, rd, vol, games)
+    SELECT a, ${ruleset}, ${p}, r, d, v, g FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
       ${vol}::float8[], ${games}::int[]) AS t(a, r, d, v, g)`;
 }

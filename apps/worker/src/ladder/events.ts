@@ -136,12 +136,14 @@ async function stepEvent(
           ownerId: true,
           isHouse: true,
           transport: true,
+          rulesets: true,
         },
       },
     },
   });
   const entrants = entries
-    .filter((e) => playable(e.agent))
+    // An entrant that no longer accepts the event's ruleset gets no new tables either.
+    .filter((e) => playable(e.agent) && e.agent.rulesets.includes(event.ruleset))
     .map((e) => ({
       agentId: e.agentId,
       name: e.agent.name,
@@ -163,7 +165,14 @@ async function stepEvent(
   if (tables.length === 0) return finish();
   for (const agentIds of tables) {
     step.created.push(
-      await insertMatch(tx, { agentIds, ranked: event.rated, timeoutMs, eventId: id, eventRound: round }),
+      await insertMatch(tx, {
+        agentIds,
+        ranked: event.rated,
+        timeoutMs,
+        eventId: id,
+        eventRound: round,
+        ruleset: event.ruleset,
+      }),
     );
   }
   return step;

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '@coup/db';
 import { liveRatings, periodIndexOf, resolveConfig } from '@coup/rating';
 import type { PendingMatch, RatingConfig, RatingState } from '@coup/rating';
 import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
+import { RULESET_IDS } from '@coup/engine';
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,6 +20,8 @@ export interface LiveRatingsOptions {
    * fifth of the time however fast results arrive).
    */
   backoffFactor?: number;
+  /** The ruleset whose live ratings a rebuild writes (rebuildLiveRatings; default `original`). */
+  ruleset?: string;
 }
 
 export interface LiveRatingsReport {
@@ -54,21 +57,38 @@ export async function refreshLiveRatings(
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
-      const [now] = await tx.$queryRaw<
-        { n: number; earliest: Date | null; latest: Date | null; base: number | null }[]
+      // Per ruleset (each is its own ladder): one row each, from the same index range as before.
+      const rows = await tx.$queryRaw<
+        { ruleset: string; n: number; earliest: Date | null; latest: Date | null; base: number | null }[]
       >`
-        SELECT count(*)::int AS n, min(finished_at) AS earliest, max(finished_at) AS latest,
-          (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL) AS base
-        FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
-      if (now?.earliest && now.n > BACKLOG_MATCHES && isBacklog(now.earliest, o.periodMs)) {
+        SELECT r.id AS ruleset, count(m.id)::int AS n, min(m.finished_at) AS earliest,
+          max(m.finished_at) AS latest,
+          (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = r.id) AS base
+        FROM unnest(${[...RULESET_IDS]}::text[]) AS r(id)
+        LEFT JOIN matches m ON m.rating_period_id IS NULL AND m.ranked AND m.status = 'finished'
+          AND m.ruleset = r.id
+        GROUP BY r.id ORDER BY r.id`;
+      const n = rows.reduce((sum, r) => sum + r.n, 0);
+      const backlog = rows.some(
+        (r) => r.earliest && r.n > BACKLOG_MATCHES && isBacklog(r.earliest, o.periodMs),
+      );
+      if (backlog) {
         // A backlog for the closer (after its outage, or a bulk load): a rebuild would read all of it on
         // every tick, holding the ratings lock the closer needs. The closer rebuilds once it has caught up.
-        return { rebuilt: false, matches: now.n, agents: null, written: 0 };
+        return { rebuilt: false, matches: n, agents: null, written: 0 };
       }
-      const inputs = JSON.stringify([now?.n, now?.latest?.getTime() ?? null, now?.base ?? null]);
-      if (last?.inputs === inputs) return { rebuilt: false, matches: now?.n ?? 0, agents: null, written: 0 };
+      const inputs = JSON.stringify(
+        rows.map((r) => [r.ruleset, r.n, r.latest?.getTime() ?? null, r.base ?? null]),
+      );
+      if (last?.inputs === inputs) return { rebuilt: false, matches: n, agents: null, written: 0 };
       const t0 = Date.now();
-      const report = await rebuildLiveRatings(tx, o);
+      const report: LiveRatingsReport = { rebuilt: true, matches: 0, agents: 0, written: 0 };
+      for (const ruleset of RULESET_IDS) {
+        const one = await rebuildLiveRatings(tx, { ...o, ruleset });
+        report.matches += one.matches;
+        report.agents = (report.agents ?? 0) + (one.agents ?? 0);
+        report.written += one.written;
+      }
       // The inputs read before the rebuild: a result committed in between makes the next check rebuild.
       const backoff = (o.backoffFactor ?? 4) * (Date.now() - t0);
       lastBuild.set(prisma, { inputs, notBefore: Date.now() + backoff });
@@ -94,14 +114,17 @@ function isBacklog(earliest: Date, periodMs: number): boolean {
  */
 export async function rebuildLiveRatings(tx: Tx, o: LiveRatingsOptions): Promise<LiveRatingsReport> {
   const cfg = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: RATING_EPOCH_MS });
+  const ruleset = o.ruleset ?? 'original';
   const lastClosed = await tx.ratingPeriod.findFirst({
-    where: { closedAt: { not: null } },
+    where: { closedAt: { not: null }, ruleset },
     orderBy: { index: 'desc' },
     select: { index: true },
   });
-  const { pending, asOf } = await unratedRankedMatches(tx, cfg);
-  const live = liveRatings(await storedStates(tx, [...asOf.keys()]), lastClosed?.index ?? null, pending, cfg);
-  return { rebuilt: true, matches: pending.length, agents: live.size, written: await write(tx, live, asOf) };
+  const { pending, asOf } = await unratedRankedMatches(tx, cfg, ruleset);
+  const stored = await storedStates(tx, [...asOf.keys()], ruleset);
+  const live = liveRatings(stored, lastClosed?.index ?? null, pending, cfg);
+  const written = await write(tx, ruleset, live, asOf);
+  return { rebuilt: true, matches: pending.length, agents: live.size, written };
 }
 
 /**
@@ -111,11 +134,13 @@ export async function rebuildLiveRatings(tx: Tx, o: LiveRatingsOptions): Promise
 export async function unratedRankedMatches(
   tx: Tx,
   cfg: Pick<RatingConfig, 'periodMs' | 'epochMs'>,
+  ruleset = 'original',
 ): Promise<{ pending: PendingMatch[]; asOf: Map<string, Date> }> {
   // Two index reads rather than a join the planner could turn into a scan of every seat: the unrated ranked
   // matches (matches_rating_period_id_ranked_status_finished_at_idx), then their seats (by primary key).
   const rows = await tx.$queryRaw<{ id: string; finished_at: Date }[]>`
-    SELECT id, finished_at FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
+    SELECT id, finished_at FROM matches
+    WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND ruleset = ${ruleset}`;
   const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
     SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${rows.map((m) => m.id)}::text[])`;
   const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
@@ -141,8 +166,13 @@ export async function unratedRankedMatches(
 }
 
 /** Writes the rows that changed and deletes those gone; returns how many. */
-async function write(tx: Tx, live: Map<string, RatingState>, asOf: Map<string, Date>): Promise<number> {
-  const existing = new Map((await tx.liveRating.findMany()).map((r) => [r.agentId, r]));
+async function write(
+  tx: Tx,
+  ruleset: string,
+  live: Map<string, RatingState>,
+  asOf: Map<string, Date>,
+): Promise<number> {
+  const existing = new Map((await tx.liveRating.findMany({ where: { ruleset } })).map((r) => [r.agentId, r]));
   const gone = [...existing.keys()].filter((id) => !live.has(id));
   const changed = [...live].filter(([id, r]) => {
     const e = existing.get(id);
@@ -156,24 +186,30 @@ async function write(tx: Tx, live: Map<string, RatingState>, asOf: Map<string, D
       e.asOf.getTime() === asOf.get(id)?.getTime()
     );
   });
-  if (gone.length > 0) await tx.$executeRaw`DELETE FROM live_ratings WHERE agent_id = ANY(${gone}::text[])`;
+  if (gone.length > 0) {
+    await tx.$executeRaw`DELETE FROM live_ratings WHERE agent_id = ANY(${gone}::text[]) AND ruleset = ${ruleset}`;
+  }
   if (changed.length > 0) {
     const col = <T>(f: (id: string, r: RatingState) => T) => changed.map(([id, r]) => f(id, r));
     // One statement whatever the number of rows (Prisma's createMany here is a round of parameters per row).
     await tx.$executeRaw`
-      INSERT INTO live_ratings (agent_id, rating, rd, vol, games, wins, as_of, updated_at)
-      SELECT *, now() FROM unnest(
+      INSERT INTO live_ratings (agent_id, rating, rd, vol, games, wins, as_of, ruleset, updated_at)
+      SELECT *, ${ruleset}, now() FROM unnest(
         ${col((id) => id)}::text[], ${col((_, r) => r.rating)}::float8[], ${col((_, r) => r.rd)}::float8[],
         ${col((_, r) => r.vol)}::float8[], ${col((_, r) => r.games)}::int[], ${col((_, r) => r.wins)}::int[],
         ${col((id) => asOf.get(id) as Date)}::timestamptz[])
-      ON CONFLICT (agent_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
-        games = excluded.games, wins = excluded.wins, as_of = excluded.as_of, updated_at = now()`;
+      ON CONFLICT (agent_id, ruleset) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+        vol = excluded.vol, games = excluded.games, wins = excluded.wins, as_of = excluded.as_of, updated_at = now()`;
   }
   return gone.length + changed.length;
 }
 
-/** The stored ratings of these agents, as closePeriod takes them (the closer reads them the same way). */
-export async function storedStates(tx: Tx, agentIds: string[]): Promise<Map<string, RatingState>> {
+/** The stored ratings of these agents in a ruleset, as closePeriod takes them (the closer reads them too). */
+export async function storedStates(
+  tx: Tx,
+  agentIds: string[],
+  ruleset = 'original',
+): Promise<Map<string, RatingState>> {
   // One array parameter (Prisma's `in` binds one parameter per id: slow for a period's thousands).
   const stored = await tx.$queryRaw<
     {
@@ -186,7 +222,7 @@ export async function storedStates(tx: Tx, agentIds: string[]): Promise<Map<stri
       lp: number | null;
     }[]
   >`SELECT agent_id, rating, rd, vol, games, wins, last_period_index AS lp FROM ratings
-    WHERE agent_id = ANY(${agentIds}::text[])`;
+    WHERE agent_id = ANY(${agentIds}::text[]) AND ruleset = ${ruleset}`;
   return new Map(
     stored.map((r) => [
       r.agent_id,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
+import { RULESET_IDS } from '@coup/engine';
 import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
 import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { dropSpentLlmAgents } from './llm-budget-queue';
@@ -37,6 +38,11 @@ export interface MatchmakerOptions {
  * One pass of the ranked matchmaker: drops agents that fault too often from the queue (with the reason for
  * their owner), gathers the idle queued agents, groups them (formMatches) and queues ranked matches. One
  * pass at a time across all workers (a transaction-scoped advisory try-lock).
+ *
+ * There is one ranked queue per ruleset: a queued agent waits in the queue of every ruleset it accepts
+ * (agents.rulesets), matched by its rating in that ruleset, and is only ever seated in a match of one of
+ * them. The rulesets take turns going first from pass to pass, so an agent accepting several is not always
+ * taken by the first one's matches.
  */
 export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions): Promise<string[]> {
   const cfg = { ...DEFAULT_MATCHMAKING, ...o.config };
@@ -51,10 +57,21 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
       if (!lock[0]?.ok) return [];
       await dropFaultyAgents(tx);
       if (o.llmBudget) await dropSpentLlmAgents(tx, o.llmBudget, new Date(now));
-      const groups = formMatches(await candidatesOf(tx, now, o.llmModels), cfg);
+      const all = await candidatesOf(tx, now, o.llmModels);
+      const placed = new Set<string>();
       const ids: string[] = [];
-      for (const group of groups) {
-        ids.push(await insertMatch(tx, { agentIds: shuffle(group), ranked: true, timeoutMs: o.timeoutMs }));
+      const first = passes++ % RULESET_IDS.length;
+      for (let k = 0; k < RULESET_IDS.length; k++) {
+        const ruleset = RULESET_IDS[(first + k) % RULESET_IDS.length] as string;
+        // House agents may sit in several matches at once; others are placed in one ruleset's match.
+        const candidates = all
+          .filter((c) => c.rulesets.includes(ruleset) && (c.house || !placed.has(c.agentId)))
+          .map((c) => ({ ...c, ...(c.ratings.get(ruleset) ?? { rating: 1500, rd: 350 }) }));
+        for (const group of formMatches(candidates, cfg)) {
+          for (const id of group) placed.add(id);
+          const agentIds = shuffle(group);
+          ids.push(await insertMatch(tx, { agentIds, ranked: true, timeoutMs: o.timeoutMs, ruleset }));
+        }
       }
       return ids;
     },
@@ -66,8 +83,17 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
   return created;
 }
 
+/** Which ruleset goes first in this process's next pass. */
+let passes = 0;
+
+/** A queued agent: its rulesets and its rating in each (unrated: the initial rating). */
+type Queued = Omit<Candidate, 'rating' | 'rd'> & {
+  rulesets: string[];
+  ratings: Map<string, { rating: number; rd: number }>;
+};
+
 /** The idle agents of the ranked queue, with what the matchmaker orders them by. */
-async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]): Promise<Candidate[]> {
+async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]): Promise<Queued[]> {
   const playable: Prisma.AgentWhereInput = llmModels
     ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
     : {};
@@ -81,7 +107,14 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
       experimentId: null,
       AND: [{ transport: { not: 'human' } }, playable],
     },
-    select: { id: true, ownerId: true, isHouse: true, queueJoinedAt: true, rating: true },
+    select: {
+      id: true,
+      ownerId: true,
+      isHouse: true,
+      queueJoinedAt: true,
+      rulesets: true,
+      ratings: { select: { ruleset: true, rating: true, rd: true } },
+    },
   });
   if (queued.length < 2) return [];
   const ids = queued.map((a) => a.id);
@@ -107,8 +140,8 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
     .map((a) => ({
       agentId: a.id,
       ownerId: a.ownerId,
-      rating: a.rating?.rating ?? 1500,
-      rd: a.rating?.rd ?? 350,
+      rulesets: a.rulesets,
+      ratings: new Map(a.ratings.map((r) => [r.ruleset, { rating: r.rating, rd: r.rd }])),
       recentGames: recentGames.get(a.id) ?? 0,
       waitingMs: Math.max(0, now - Math.max(a.queueJoinedAt?.getTime() ?? now, endedAt.get(a.id) ?? 0)),
       house: a.isHouse,

@@ -101,6 +101,7 @@ async function step(
       timeoutMs: exp.timeoutMs,
       experimentId,
       deal: next,
+      ruleset: exp.ruleset,
     });
     report.queued.push(...matchIds);
     active += perDeal;
