@@ -14,7 +14,6 @@ import {
 } from '@coup/api-contract';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import {
-  createEvent,
   currentRounds,
   enterEvent,
   findEventDetail,
@@ -22,6 +21,7 @@ import {
   withdrawFromEvent,
 } from '../repositories/events';
 import { page } from '../services/cursor';
+import { createEvent } from '../services/event-create';
 import { presentEntry, presentEvent, presentEventDetail } from '../services/events';
 import { refuseHumanSeat } from '../services/human-seats';
 import { ownedAgent } from '../services/owned-agent';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
-import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
 import { activeMatches, lockAccount } from './active-matches';
-import { groupPending, groupStillPlaying } from './group-deal';
+import { groupStillPlaying } from './group-deal';
+import { matchInclude } from '../repositories/matches';
+import type { MatchWithSeats } from '../repositories/matches';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import {
@@ -16,24 +17,6 @@ import {
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
-
-export const matchInclude = {
-  // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
-  seats: {
-    orderBy: { seat: 'asc' },
-    select: {
-      seat: true,
-      agentId: true,
-      place: true,
-      faults: true,
-      forfeited: true,
-      agent: { select: { id: true, name: true } },
-    },
-  },
-  group: groupPending,
-} as const satisfies Prisma.MatchInclude;
-
-export type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
 export function presentMatch(m: MatchWithSeats, publicUrl: string) {
   const ended = m.status === 'finished' || m.status === 'aborted';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, notFound } from '../plugins/errors';
-import { agentInclude } from './present';
+import { agentInclude } from '../repositories/agents';
 
 export interface Caller {
   account: { id: string } | null;
