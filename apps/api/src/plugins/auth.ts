@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
-import { hashSecret } from '@coup/db';
 import type { Account } from '@coup/db';
+import { accountByKey } from '../repositories/accounts';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -49,7 +49,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { adminKey: stri
       req.isAdmin = true;
       return;
     }
-    const account = await app.prisma.account.findUnique({ where: { apiKeyHash: hashSecret(token) } });
+    const account = await accountByKey(app.prisma, token);
     if (!account) throw new HttpError(401, 'unauthorized', 'invalid API key');
     req.account = account;
     req.isAdmin = account.isAdmin;

@@ -144,3 +144,12 @@ export function setInQueue(prisma: PrismaClient, id: string, inQueue: boolean) {
       : { inQueue: false, queueJoinedAt: null },
   });
 }
+
+/** The account's agents that count against its caps (services/agent-caps.ts), by transport. */
+export function agentCountsByTransport(tx: Prisma.TransactionClient, accountId: string) {
+  return tx.agent.groupBy({
+    by: ['transport'],
+    where: { ownerId: accountId, deletedAt: null, experimentId: null, transport: { not: 'human' } },
+    _count: { _all: true },
+  });
+}

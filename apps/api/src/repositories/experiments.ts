@@ -33,6 +33,11 @@ export function findExperiment(prisma: PrismaClient, id: string) {
   return prisma.experiment.findUnique({ where: { id }, include: experimentInclude });
 }
 
+/** Who owns it (who may cancel it), or null. */
+export function experimentOwner(prisma: PrismaClient, id: string) {
+  return prisma.experiment.findUnique({ where: { id }, select: { ownerId: true } });
+}
+
 /** One that exists (just written). */
 export function getExperiment(prisma: PrismaClient, id: string) {
   return prisma.experiment.findUniqueOrThrow({ where: { id }, include: experimentInclude });

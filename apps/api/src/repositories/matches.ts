@@ -94,6 +94,16 @@ export function findMatch(prisma: PrismaClient, id: string) {
   return prisma.match.findUnique({ where: { id }, include: matchInclude });
 }
 
+/** One that exists (just written). */
+export function getMatch(prisma: PrismaClient, id: string) {
+  return prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+}
+
+/** Its status only (a spectator's socket), or null. */
+export function matchStatus(prisma: PrismaClient, id: string) {
+  return prisma.match.findUnique({ where: { id }, select: { status: true } });
+}
+
 /** What the replay route needs: the status, the seats' numbers and the stored replay. */
 export function findMatchReplay(prisma: PrismaClient, id: string) {
   return prisma.match.findUnique({

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashSecret, ID_PREFIX, keyPrefix, newApiKey, newId, Prisma } from '@coup/db';
-import { conflict } from '../plugins/errors';
-import { presentAccount } from '../services/present';
-import { accountUsageToday, llmBudgetLimits } from '@coup/platform';
+import { accountMe, openAccount, rotateAccountKey } from '../services/accounts';
 import { AccountCreate, AccountCreated, AccountMe, errors } from '@coup/api-contract';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,25 +16,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AccountCreated, ...errors(400, 409, 429) },
       },
     },
-    async (req, reply) => {
-      const apiKey = newApiKey();
-      try {
-        const account = await app.prisma.account.create({
-          data: {
-            id: newId(ID_PREFIX.account),
-            name: req.body.name,
-            apiKeyHash: hashSecret(apiKey),
-            apiKeyPrefix: keyPrefix(apiKey),
-          },
-        });
-        return reply.code(201).send({ account: presentAccount(account), apiKey });
-      } catch (err) {
-        if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-          throw conflict(`the account name "${req.body.name}" is taken`);
-        }
-        throw err;
-      }
-    },
+    async (req, reply) => reply.code(201).send(await openAccount(app, req.body.name)),
   );
 
   app.get(
@@ -55,13 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountMe, ...errors(401, 403) },
       },
     },
-    async (req) => {
-      const account = req.account!;
-      const llmUsage = await accountUsageToday(app.prisma, account.id, llmBudgetLimits(app.env), (model) =>
-        app.env.LLM_MODELS.find((m) => m.name === model),
-      );
-      return { ...presentAccount(account), llmUsage: { ...llmUsage, currency: app.env.LLM_CURRENCY } };
-    },
+    async (req) => accountMe(app, req.account!),
   );
 
   app.post(
@@ -75,13 +48,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountCreated, ...errors(401, 403) },
       },
     },
-    async (req) => {
-      const apiKey = newApiKey();
-      const account = await app.prisma.account.update({
-        where: { id: req.account!.id },
-        data: { apiKeyHash: hashSecret(apiKey), apiKeyPrefix: keyPrefix(apiKey) },
-      });
-      return { account: presentAccount(account), apiKey };
-    },
+    async (req) => rotateAccountKey(app, req.account!.id),
   );
 };

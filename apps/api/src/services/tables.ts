@@ -10,7 +10,7 @@ import { agentsByIds } from '../repositories/agents';
 import { humanSeatOf, tableOf } from '../repositories/tables';
 import { isHumanSeat } from './human-seats';
 import { insertCapped } from './matches';
-import { matchInclude } from '../repositories/matches';
+import { getMatch } from '../repositories/matches';
 import type { MatchWithSeats } from '../repositories/matches';
 import { issueTicket } from './table-tickets';
 
@@ -93,7 +93,7 @@ export async function openTable(
   );
   // Its own queue and slots: a table mostly waits for its person (@coup/platform match-placement.ts).
   await enqueueWithin({ matches: app.matchQueue, tables: app.tableQueue }, id, table(account.id));
-  const match = await app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+  const match = await getMatch(app.prisma, id);
   return { match, ticket };
 }
 
