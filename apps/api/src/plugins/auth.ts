@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import type { Account } from '@coup/db';
 import { accountByKey } from '../repositories/accounts';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

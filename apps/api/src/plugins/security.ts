@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { accountIdByKey } from '../repositories/accounts';
 import { bearerToken } from './auth';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 import { rateLimitMessage, windowOf } from './rate-limit-message';
 import { redisGate } from './redis-gate';
 import { SECURITY_HEADERS, THIRD_PARTY_PAGE_HEADERS, THIRD_PARTY_PAGES } from './security-headers';

@@ -1,4 +1,4 @@
-import { badRequest } from '../plugins/errors';
+import { badRequest } from '../errors';
 
 // Keyset pagination over (createdAt desc, id desc): stable under inserts, no OFFSET scans. The cursor is
 // opaque to clients (base64url JSON of the last row's keys). Its format and the `where` it becomes live

@@ -2,7 +2,7 @@ import { ID_PREFIX, newId } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 import type { EventCreate, EventListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../errors';
 import { afterCursor, decodeCursor, newestFirst } from './cursor';
 import { matchInclude } from './matches';
 

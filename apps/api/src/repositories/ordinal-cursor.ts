@@ -1,4 +1,4 @@
-import { badRequest } from '../plugins/errors';
+import { badRequest } from '../errors';
 
 // Keyset pagination over a dataset's games by ordinal (file order, ascending), the cursor opaque to clients
 // as repositories/cursor.ts's (base64url JSON of the last row's ordinal); services/cursor.ts cuts the page.

@@ -12,7 +12,7 @@ import {
   HumanGameRow,
   Page,
 } from '@coup/api-contract';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../errors';
 import { findDataset, findDatasetGame, listDatasetGames, listDatasets } from '../repositories/datasets';
 import { ordinalPage, page } from '../services/cursor';
 import { presentDataset, presentDatasetDetail, presentGame, presentGameRow } from '../services/datasets';

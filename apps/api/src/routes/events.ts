@@ -12,7 +12,7 @@ import {
   EventPath,
   Page,
 } from '@coup/api-contract';
-import { conflict, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../errors';
 import {
   currentRounds,
   enterEvent,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../errors';
 import { agentNames, findExperiment, listExperiments } from '../repositories/experiments';
 import { page } from '../services/cursor';
 import { createExperiment, TOO_MANY_EXPERIMENT_MATCHES } from '../services/experiments';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRatings } from '@coup/platform';
 import { assertLlmModel } from '../services/llm-policy';
 import { assertLlmBudget } from '../services/llm-budget';
-import { conflict } from '../plugins/errors';
+import { conflict } from '../errors';
 import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
 import type { LeaderboardRepository } from '../repositories/leaderboard';

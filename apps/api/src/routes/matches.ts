@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { z } from 'zod';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../errors';
 import { findMatch, listMatches } from '../repositories/matches';
 import { page } from '../services/cursor';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Account } from '@coup/db';
 import { newApiKey } from '@coup/db';
 import { accountUsageToday, llmBudgetLimits } from '@coup/platform';
-import { conflict } from '../plugins/errors';
+import { conflict } from '../errors';
 import { createAccount, replaceAccountKey } from '../repositories/accounts';
 import { isUniqueViolation } from '../repositories/agents';
 import { presentAccount } from './present';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Prisma } from '@coup/db';
 import type { AgentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 import { agentCountsByTransport, createAgent } from '../repositories/agents';
 import { lockAccount } from '../repositories/accounts';
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import type { EventCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../errors';
 import { agentsByIds } from '../repositories/agents';
 import { insertEvent } from '../repositories/events';
 import { refuseHumanSeat } from './human-seats';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cancelExperiment, publishMatchesCancelled, CANCELLED } from '@coup/platform';
-import { forbidden, HttpError, notFound } from '../plugins/errors';
+import { forbidden, HttpError, notFound } from '../errors';
 import { experimentOwner, getExperiment } from '../repositories/experiments';
 import type { Caller } from './owned-agent';
 

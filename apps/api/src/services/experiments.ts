@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { advanceExperiment, enqueueWithin, llmBudgetLimits, newMatchSeed } from '@coup/platform';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../errors';
 import { agentsByIds } from '../repositories/agents';
 import { getExperiment, insertExperiment } from '../repositories/experiments';
 import { activeMatches, lockAccount } from '../repositories/accounts';

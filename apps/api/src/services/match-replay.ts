@@ -6,7 +6,7 @@ import { fromReplay } from '@coup/archive';
 import { TreasonExport } from '@coup/api-contract';
 import type { ReplayQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../plugins/errors';
+import { HttpError, notFound } from '../errors';
 import { findMatchReplay } from '../repositories/matches';
 import { groupStillPlaying } from './group-deal';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
-import { conflict, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../errors';
 import { activeMatches, lockAccount } from '../repositories/accounts';
 import { groupStillPlaying } from './group-deal';
 import { agentsByIds } from '../repositories/agents';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conflict, forbidden, notFound } from '../plugins/errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { findAgent } from '../repositories/agents';
 
 export interface Caller {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
 import { enqueueWithin, table } from '@coup/platform';
 import type { TableTicket } from '@coup/api-contract/types';
-import { conflict, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../errors';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import { experimentAgent } from './owned-agent';
