@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withAccess } from '../plugins/auth';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { z } from 'zod';
 import { notFound } from '../errors';
@@ -32,17 +33,16 @@ const QUEUE_RULES =
   'ratings, the ranked queue or public statistics. An account may have MAX_ACTIVE_MATCHES_PER_ACCOUNT ' +
   'queued or running matches at a time (429 too_many_active_matches).';
 
-export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Queueing a match: an account key (casual), or the operator's admin key (casual or ranked). */
+const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/matches',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['matches'],
         summary:
           'Queue a match between named agents (one per seat, 2-6 seats): casual, or ranked with the admin key',
         description: QUEUE_RULES,
-        security: [{ bearer: [] }],
         body: MatchCreate,
         response: {
           201: MatchOut,
@@ -83,6 +83,10 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(presentMatch(match, app.publicUrl));
     },
   );
+};
+
+export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(withAccess('caller', queueRoutes));
 
   app.get(
     '/matches',
