@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The API's layers point one way (docs/DESIGN.md "Dependencies"): routes -> services -> repositories, with
-// src/errors.ts below them all. Repositories own every query and its shapes, so they import no service,
-// plugin or route; services import no route or plugin; routes neither import Prisma (@coup/db) nor query
-// through `app.prisma` themselves (they hand it to a repository or a service). Services may open a
-// transaction (`$transaction`) and pass its client to repositories, but query nothing themselves.
+// src/errors.ts below them all and plugins beside the services. Repositories own every query and its
+// shapes, so they import no service, plugin or route; services import no route or plugin; plugins no route;
+// routes do not import Prisma (@coup/db). Only repositories query through `app.prisma` (the others hand it
+// to them); a service may open a transaction (`$transaction`) and pass its client to repositories.
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,13 +21,14 @@ const TEMPORARY: Record<string, string[]> = {
   'routes/agent-socket.ts': ['imports @coup/db', 'queries through app.prisma'],
 };
 
-const LAYERS = ['repositories', 'services', 'routes'] as const;
+const LAYERS = ['repositories', 'services', 'plugins', 'routes'] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** What each layer may not import: other folders of src/, and packages. */
 const FORBIDDEN: Record<Layer, { folders: string[]; packages: string[] }> = {
   repositories: { folders: ['services', 'routes', 'plugins'], packages: [] },
   services: { folders: ['routes', 'plugins'], packages: [] },
+  plugins: { folders: ['routes'], packages: [] },
   routes: { folders: [], packages: ['@coup/db', '@prisma/client'] },
 };
 
@@ -99,7 +100,7 @@ describe("the API's layers point one way", () => {
     expect(importsOf("import {\n  a,\n  b,\n} from '../x';\nexport * from './y';")).toEqual(['../x', './y']);
   });
 
-  it('repositories import no service, plugin or route; services no route or plugin; routes no Prisma', () => {
+  it('repositories import no service, plugin or route; services no route or plugin; plugins no route; routes no Prisma; only repositories query', () => {
     const wrong = sources.flatMap((s) => {
       const allowed = TEMPORARY[s.file] ?? [];
       return breaches(s)
