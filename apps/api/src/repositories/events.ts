@@ -2,12 +2,9 @@ import { ID_PREFIX, newId } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 import type { EventCreate, EventListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, notFound } from '../plugins/errors';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
-import { refuseHumanSeat } from '../services/human-seats';
-import { assertAcceptsRuleset } from '../services/ruleset-policy';
-import type { RulesetPlayer } from '../services/ruleset-policy';
-import { matchInclude } from '../services/matches';
+import { conflict, notFound } from '../errors';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
+import { matchInclude } from './matches';
 
 // The queries of the event routes: official events, their entries and their matches.
 
@@ -17,18 +14,8 @@ export const entryInclude = {
 
 export type EventEntryWithAgent = Prisma.EventEntryGetPayload<{ include: typeof entryInclude }>;
 
-/** Creates an event with its entry list, once every listed agent is known, not deleted and active. */
-export async function createEvent(prisma: PrismaClient, b: z.output<typeof EventCreate>) {
-  const listed = b.agents ?? [];
-  const agents = await prisma.agent.findMany({ where: { id: { in: listed } } });
-  const byId = new Map(agents.map((a) => [a.id, a]));
-  for (const id of listed) {
-    const a = byId.get(id);
-    if (!a || a.deletedAt) throw notFound(`agent ${id}`);
-    if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot enter`);
-    refuseHumanSeat(a, 'enter an official event');
-    assertAcceptsRuleset(a, b.ruleset);
-  }
+/** Creates an event with its entry list (the agents checked first: services/event-create.ts). */
+export function insertEvent(prisma: PrismaClient, b: z.output<typeof EventCreate>) {
   return prisma.event.create({
     data: {
       id: newId(ID_PREFIX.event),
@@ -40,7 +27,7 @@ export async function createEvent(prisma: PrismaClient, b: z.output<typeof Event
       startsAt: b.startsAt ? new Date(b.startsAt) : new Date(),
       rated: b.rated,
       ruleset: b.ruleset,
-      entries: { create: listed.map((agentId) => ({ agentId })) },
+      entries: { create: (b.agents ?? []).map((agentId) => ({ agentId })) },
     },
   });
 }
@@ -108,13 +95,13 @@ export async function whileOpen<T>(
 }
 
 /**
- * Enters an agent in an open event; `created: false` when it was in already. The agent must accept the
- * event's ruleset (409 ruleset_not_accepted).
+ * Enters an agent in an open event; `created: false` when it was in already. `check` is given the event's
+ * ruleset first, under the event's lock (the caller refuses an agent that does not play it).
  */
 export function enterEvent(
   prisma: PrismaClient,
   key: { eventId: string; agentId: string },
-  agent: RulesetPlayer,
+  check: (ruleset: string) => void = () => undefined,
 ) {
   return whileOpen(
     prisma,
@@ -124,7 +111,7 @@ export function enterEvent(
         where: { id: key.eventId },
         select: { ruleset: true },
       });
-      assertAcceptsRuleset(agent, ruleset);
+      check(ruleset);
       const existing = await tx.eventEntry.findUnique({
         where: { eventId_agentId: key },
         include: entryInclude,

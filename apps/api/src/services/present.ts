@@ -1,32 +1,20 @@
-import type { Account, Agent, LiveRating, Rating } from '@coup/db';
+import type { Account } from '@coup/db';
 import { conservativeRating, DEFAULT_RATING_CONFIG, isProvisional } from '@coup/rating';
 import { DEFAULT_RULESET, RULESET_IDS } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
-
-export type AgentWithRelations = Agent & {
-  owner: Pick<Account, 'id' | 'name'>;
-  ratings: Rating[];
-  liveRatings: LiveRating[];
-};
-
-export const agentInclude = {
-  owner: { select: { id: true, name: true } },
-  ratings: true,
-  liveRatings: true,
-} as const;
+import type { AgentWithRelations } from '../repositories/agents';
 
 /** A house agent before its first rated match: listed on the leaderboard at the initial rating. */
 const INITIAL = { ...DEFAULT_RATING_CONFIG, games: 0, wins: 0 };
+
+type Rated = Pick<AgentWithRelations, 'ratings' | 'liveRatings' | 'isHouse' | 'rulesets'>;
 
 /**
  * The agent's rating in a ruleset's ladder as the leaderboard shows it: the live figure while it has unrated
  * ranked matches, else the stored one (the last closed period), else for a house agent that plays the
  * ruleset the initial rating; null otherwise.
  */
-export function presentRating(
-  a: Pick<AgentWithRelations, 'ratings' | 'liveRatings' | 'isHouse' | 'rulesets'>,
-  ruleset: string = DEFAULT_RULESET,
-) {
+export function presentRating(a: Rated, ruleset: string = DEFAULT_RULESET) {
   const liveRating = a.liveRatings.find((r) => r.ruleset === ruleset) ?? null;
   const stored = a.ratings.find((r) => r.ruleset === ruleset) ?? null;
   const r = liveRating ?? stored ?? (a.isHouse && a.rulesets.includes(ruleset) ? INITIAL : null);
@@ -45,7 +33,7 @@ export function presentRating(
 }
 
 /** The agent's rating in each ruleset's ladder it has one in. */
-function presentRatings(a: Pick<AgentWithRelations, 'ratings' | 'liveRatings' | 'isHouse' | 'rulesets'>) {
+function presentRatings(a: Rated) {
   return Object.fromEntries(
     RULESET_IDS.flatMap((id) => {
       const r = presentRating(a, id);

@@ -3,13 +3,10 @@ import { behaviour, emptyStats, histogramPercentile, llmFigures, RATING_EPOCH_MS
 import type { LlmUsage, SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
 import type { RulesetId } from '@coup/engine';
+import { agentStatsRow, ratingHistoryRows } from '../repositories/profile';
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
-  const rows = await prisma.ratingHistory.findMany({
-    where: { agentId },
-    orderBy: [{ ruleset: 'asc' }, { periodIndex: 'asc' }],
-    take: 1000,
-  });
+  const rows = await ratingHistoryRows(prisma, agentId);
   return rows.map((r) => ({
     ruleset: r.ruleset as RulesetId,
     periodIndex: r.periodIndex,
@@ -27,7 +24,7 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
  * which a trigger keeps summed as match results are stored (one row read, whatever the number of matches).
  */
 export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const row = await prisma.agentStats.findUnique({ where: { agentId } });
+  const row = await agentStatsRow(prisma, agentId);
   if (!row) return { matches: 0, ...behaviour(emptyStats()), llm: null };
   const total: SeatStats = {
     ...emptyStats(),

@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // An agent says which rulesets it plays (agents.rulesets) and is only ever sent a match of one of them:
 // every door that seats agents (casual matches, tables, events, experiments; the matchmaker on its side)
