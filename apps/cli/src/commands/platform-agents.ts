@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
 import { addPlatformOptions, contextOf } from './platform-options.ts';
+import { rulesetsArg } from '../platform/ruleset-options.ts';
 
 const REGISTER_HELP = `
 Here --url is the agent's endpoint (the platform POSTs {url}/decide, /start, /end). To name the platform
@@ -60,6 +61,12 @@ export function registerPlatformAgentCommands(platform: Command): void {
         ).choices(['delta', 'full']),
       )
       .option('--no-prompt', 'leave the plain-text prompt out of decision requests (wantsPrompt false)')
+      .addOption(
+        new Option(
+          '--rulesets <ids>',
+          'the rulesets it plays, comma-separated (default original): it is only sent matches of these',
+        ).argParser(rulesetsArg('--rulesets')),
+      )
       .addHelpText('after', REGISTER_HELP),
     { url: false },
   ).action(
@@ -73,6 +80,7 @@ export function registerPlatformAgentCommands(platform: Command): void {
         promptFile?: string;
         history?: 'delta' | 'full';
         prompt?: boolean;
+        rulesets?: string[];
       },
       cmd,
     ) => {
@@ -90,6 +98,24 @@ export function registerPlatformAgentCommands(platform: Command): void {
   ).action(async (id: string, _opts: unknown, cmd: Command) => {
     const { checkAgent } = await import('../platform/agents.ts');
     await checkAgent(await contextOf(cmd), id);
+  });
+
+  addPlatformOptions(
+    agents
+      .command('update')
+      .description("change an agent's settings (PATCH /v1/agents/:id)")
+      .argument('<id>', 'agent id')
+      .addOption(
+        new Option(
+          '--rulesets <ids>',
+          'the rulesets it plays, comma-separated: ranked queues and matches of only these',
+        )
+          .argParser(rulesetsArg('--rulesets'))
+          .makeOptionMandatory(),
+      ),
+  ).action(async (id: string, opts: { rulesets: string[] }, cmd: Command) => {
+    const { updateAgent } = await import('../platform/agents.ts');
+    await updateAgent(await contextOf(cmd), id, { rulesets: opts.rulesets });
   });
 
   for (const [name, description] of [

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
 import { addPlatformOptions, contextOf } from './platform-options.ts';
+import { rulesetArg } from '../platform/ruleset-options.ts';
 
 const QUEUE_HELP = `
 Examples:
@@ -33,12 +34,18 @@ export function registerPlatformMatchCommands(platform: Command): void {
       .addOption(
         new Option('-s, --seed <seed>', 'casual matches only: replay a deal').argParser(nonEmpty('--seed')),
       )
+      .addOption(
+        new Option(
+          '--ruleset <id>',
+          'the ruleset it is played by (default original); every agent must play it',
+        ).argParser(rulesetArg('--ruleset')),
+      )
       .option('-w, --wait', 'wait for the match to end and print its ranking (exit 1 if it is aborted)')
       .addHelpText('after', QUEUE_HELP),
   ).action(
     async (
       agents: string[],
-      opts: { ranked?: boolean; timeoutMs?: number; seed?: string; wait?: boolean },
+      opts: { ranked?: boolean; timeoutMs?: number; seed?: string; wait?: boolean; ruleset?: string },
       cmd: Command,
     ) => {
       const { queueMatch } = await import('../platform/matches.ts');
@@ -47,6 +54,7 @@ export function registerPlatformMatchCommands(platform: Command): void {
         wait: opts.wait ?? false,
         ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(opts.ruleset !== undefined ? { ruleset: opts.ruleset } : {}),
       });
     },
   );

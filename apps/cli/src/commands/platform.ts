@@ -5,6 +5,7 @@ import { registerPlatformAgentCommands } from './platform-agents.ts';
 import { registerPlatformExperimentCommands } from './platform-experiments.ts';
 import { registerPlatformMatchCommands } from './platform-matches.ts';
 import { addPlatformOptions, contextOf } from './platform-options.ts';
+import { rulesetArg } from '../platform/ruleset-options.ts';
 
 const EXAMPLES = `
 Examples:
@@ -84,9 +85,15 @@ export function registerPlatformCommands(program: Command): void {
       .description('agents by conservative Glicko-2 rating (rating - 2*RD)')
       .addOption(
         new Option('-n, --limit <n>', 'how many agents').default(50).argParser(positiveInt('--limit', 200)),
+      )
+      .addOption(
+        new Option(
+          '--ruleset <id>',
+          'whose ladder: each ruleset is rated on its own (default original)',
+        ).argParser(rulesetArg('--ruleset')),
       ),
-  ).action(async (opts: { limit: number }, cmd: Command) => {
+  ).action(async (opts: { limit: number; ruleset?: string }, cmd: Command) => {
     const { showLeaderboard } = await import('../platform/leaderboard.ts');
-    await showLeaderboard(await contextOf(cmd), opts.limit);
+    await showLeaderboard(await contextOf(cmd), opts.limit, opts.ruleset);
   });
 }

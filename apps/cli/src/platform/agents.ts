@@ -60,6 +60,8 @@ export interface RegisterOptions {
   history?: 'delta' | 'full';
   /** false: decision requests leave out the plain-text prompt (wantsPrompt false). */
   prompt?: boolean;
+  /** The rulesets it plays (default, the platform's: original). */
+  rulesets?: string[];
 }
 
 /** `agents register`: the agent's id and secret, shown once, with how to run an agent that uses it. */
@@ -93,6 +95,7 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
     ...(strategyPrompt !== undefined ? { strategyPrompt } : {}),
     ...(o.history !== undefined ? { historyMode: o.history } : {}),
     ...(o.prompt === false ? { wantsPrompt: false } : {}),
+    ...(o.rulesets !== undefined ? { rulesets: o.rulesets } : {}),
   });
   if (printJson(ctx, created)) return;
   const a = created.agent;
@@ -159,6 +162,17 @@ export async function deleteAgent(ctx: PlatformContext, id: string): Promise<voi
 }
 
 /** `agents queue|unqueue`: join or leave the ranked queue the matchmaker forms matches from. */
+/** `agents update`: the settings given, then the agent's rulesets as they are now. */
+export async function updateAgent(
+  ctx: PlatformContext,
+  id: string,
+  change: { rulesets: string[] },
+): Promise<void> {
+  const a = await ctx.client.patch<Agent>(`/agents/${enc(id)}`, change);
+  if (printJson(ctx, a)) return;
+  print(`updated agent ${a.name} (${a.id}): plays ${a.rulesets.join(', ')}`);
+}
+
 export async function setQueued(ctx: PlatformContext, id: string, join: boolean): Promise<void> {
   const path = `/agents/${enc(id)}/queue`;
   const q = join ? await ctx.client.post<QueueState>(path) : await ctx.client.delete<QueueState>(path);

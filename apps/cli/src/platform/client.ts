@@ -58,6 +58,10 @@ export class PlatformClient {
     return this.request<T>('POST', path, { body, auth });
   }
 
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PATCH', path, { body, auth: true });
+  }
+
   delete<T>(path: string): Promise<T> {
     return this.request<T>('DELETE', path, { auth: true });
   }

@@ -3,8 +3,8 @@ import { num, pct, print, printJson, table } from './format.ts';
 import type { Leaderboard } from './types.ts';
 
 /** `leaderboard`: ordered by the conservative rating (rating - 2*RD), as the platform ranks agents. */
-export async function showLeaderboard(ctx: PlatformContext, limit: number): Promise<void> {
-  const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit });
+export async function showLeaderboard(ctx: PlatformContext, limit: number, ruleset?: string): Promise<void> {
+  const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit, ruleset });
   if (printJson(ctx, board)) return;
   if (board.items.length === 0) {
     print('no rated agents yet: an agent is rated (live) seconds after its first ranked match');
@@ -29,6 +29,6 @@ export async function showLeaderboard(ctx: PlatformContext, limit: number): Prom
   );
   const shown = board.items.length < board.total ? `${board.items.length} of ${board.total}` : board.total;
   print(
-    `${shown} rated agents, ordered by rating - 2*RD; * provisional (RD > 110); ~ live (the open rating period counted)`,
+    `${shown} rated agents in the ${board.ruleset} ladder, ordered by rating - 2*RD; * provisional (RD > 110); ~ live (the open rating period counted)`,
   );
 }

@@ -12,6 +12,7 @@ export interface QueueOptions {
   ranked: boolean;
   timeoutMs?: number;
   seed?: string;
+  ruleset?: string;
   wait: boolean;
 }
 
@@ -33,6 +34,7 @@ export async function queueMatch(ctx: PlatformContext, agents: string[], o: Queu
       ranked: o.ranked,
       ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}),
     })
     .catch((err: unknown) => {
       const hint = err instanceof ApiError ? QUEUE_HINTS[err.code] : undefined;
@@ -40,7 +42,7 @@ export async function queueMatch(ctx: PlatformContext, agents: string[], o: Queu
     });
   if (!o.wait) {
     if (printJson(ctx, queued)) return;
-    print(`queued ${queued.ranked ? 'ranked' : 'casual'} match ${queued.id}`);
+    print(`queued ${queued.ranked ? 'ranked' : 'casual'} ${queued.ruleset} match ${queued.id}`);
     print(`follow it: coup platform matches show ${queued.id}   (or queue with --wait)`);
     return;
   }
