@@ -1,8 +1,13 @@
-import type { GameTypeBaseline, HumanBaselines } from './baselines-schema';
 import { Tally, type TallyState } from './baselines-tally';
-import { GAME_TYPES, UNKNOWN_PLAYER } from './format';
-import type { ArchiveAction, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
-import { claimedRole } from './timeline';
+import { GAME_TYPES, UNKNOWN_PLAYER, claimedRole } from '@coup/archive-format';
+import type {
+  GameTypeBaseline,
+  HumanBaselines,
+  ArchiveAction,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 
 // Human baselines over a dataset's games: an accumulator of counters only (constant memory however many
 // games are added), fed one decoded game at a time by the importer, whose result() is stored in

@@ -1,6 +1,12 @@
 import { randomBelow, seededRandom, shuffle, type Random } from '@coup/random';
 import { TARGETED_ACTIONS } from './codes';
-import type { ArchiveAction, ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
+import type {
+  ArchiveAction,
+  ArchiveEvent,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 import {
   ACTION_COST,
   actionsOf,

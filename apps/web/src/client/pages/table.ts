@@ -1,7 +1,7 @@
 import type { Action } from '@coup/engine';
-import type { DecisionRequest, MatchEnd, SeatReplay } from '@coup/protocol';
+import type { DecisionRequest, MatchEnd } from '@coup/protocol';
 import { seatNamer } from '@coup/protocol/describe';
-import { api, ApiError, send } from '../api';
+import { call, ApiError } from '../api';
 import { errorBox, fill, h, link, note } from '../dom';
 import { ordinal } from '../format';
 import { rankingList } from '../ranking';
@@ -33,7 +33,7 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     );
     return;
   }
-  const m = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal);
+  const m = await call('GET /matches/:id', { params: { id }, signal: ctx.signal });
   let seat: number | null = null;
 
   const status = h('p', { class: 'live-status', role: 'status' }, 'Connecting…');
@@ -131,7 +131,7 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     // The replay is stored a moment after the last move: link to it once it is there.
     let done: Match | null = null;
     for (let i = 0; i < 50 && !ctx.signal.aborted; i++) {
-      done = await api<Match>(`/v1/matches/${m.id}`, ctx.signal).catch(() => null);
+      done = await call('GET /matches/:id', { params: { id: m.id }, signal: ctx.signal }).catch(() => null);
       if (done && (done.status === 'finished' || done.status === 'aborted')) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -139,9 +139,10 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     if (!links || ctx.signal.aborted) return;
     if (done?.status === 'finished' && seat !== null) {
       const mySeat = seat;
-      const replay = await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${mySeat}`, ctx.signal).catch(
-        () => null,
-      );
+      const replay = await call('GET /matches/:id/replay?seat=:seat', {
+        params: { id: m.id, seat: mySeat },
+        signal: ctx.signal,
+      }).catch(() => null);
       if (replay) {
         const final = finalView(replay, seatNamer(names, mySeat));
         fill(hand, final.hand);
@@ -187,15 +188,13 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     const t = handed;
     handed = null;
     if (t) return t;
-    return send<TableTicket>(`/v1/tables/${encodeURIComponent(m.id)}/ticket`, {
-      method: 'POST',
-      key,
-      signal: ctx.signal,
-    }).catch((err: unknown) => {
-      const details = err instanceof ApiError ? (err.details as { seat?: number } | undefined) : undefined;
-      if (typeof details?.seat === 'number') seat = details.seat;
-      throw err;
-    });
+    return call('POST /tables/:id/ticket', { params: { id: m.id }, key, signal: ctx.signal }).catch(
+      (err: unknown) => {
+        const details = err instanceof ApiError ? (err.details as { seat?: number } | undefined) : undefined;
+        if (typeof details?.seat === 'number') seat = details.seat;
+        throw err;
+      },
+    );
   };
 
   const seatSocket = sitAtTable(
