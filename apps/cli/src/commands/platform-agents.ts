@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine/names';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
@@ -80,7 +81,7 @@ export function registerPlatformAgentCommands(platform: Command): void {
         promptFile?: string;
         history?: 'delta' | 'full';
         prompt?: boolean;
-        rulesets?: string[];
+        rulesets?: RulesetId[];
       },
       cmd,
     ) => {
@@ -113,7 +114,7 @@ export function registerPlatformAgentCommands(platform: Command): void {
           .argParser(rulesetsArg('--rulesets'))
           .makeOptionMandatory(),
       ),
-  ).action(async (id: string, opts: { rulesets: string[] }, cmd: Command) => {
+  ).action(async (id: string, opts: { rulesets: RulesetId[] }, cmd: Command) => {
     const { updateAgent } = await import('../platform/agents.ts');
     await updateAgent(await contextOf(cmd), id, { rulesets: opts.rulesets });
   });

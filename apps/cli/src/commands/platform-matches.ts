@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine/names';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
@@ -45,7 +46,7 @@ export function registerPlatformMatchCommands(platform: Command): void {
   ).action(
     async (
       agents: string[],
-      opts: { ranked?: boolean; timeoutMs?: number; seed?: string; wait?: boolean; ruleset?: string },
+      opts: { ranked?: boolean; timeoutMs?: number; seed?: string; wait?: boolean; ruleset?: RulesetId },
       cmd: Command,
     ) => {
       const { queueMatch } = await import('../platform/matches.ts');

@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine/names';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { nonEmpty, nonNegativeInt, positiveInt } from '../options.ts';
@@ -92,7 +93,7 @@ export function registerPlatformCommands(program: Command): void {
           'whose ladder: each ruleset is rated on its own (default original)',
         ).argParser(rulesetArg('--ruleset')),
       ),
-  ).action(async (opts: { limit: number; ruleset?: string }, cmd: Command) => {
+  ).action(async (opts: { limit: number; ruleset?: RulesetId }, cmd: Command) => {
     const { showLeaderboard } = await import('../platform/leaderboard.ts');
     await showLeaderboard(await contextOf(cmd), opts.limit, opts.ruleset);
   });

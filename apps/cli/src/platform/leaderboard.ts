@@ -1,10 +1,14 @@
+import type { RulesetId } from '@coup/engine/names';
 import type { PlatformContext } from './context.ts';
 import { num, pct, print, printJson, table } from './format.ts';
-import type { Leaderboard } from './types.ts';
 
 /** `leaderboard`: ordered by the conservative rating (rating - 2*RD), as the platform ranks agents. */
-export async function showLeaderboard(ctx: PlatformContext, limit: number, ruleset?: string): Promise<void> {
-  const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit, ruleset });
+export async function showLeaderboard(
+  ctx: PlatformContext,
+  limit: number,
+  ruleset?: RulesetId,
+): Promise<void> {
+  const board = await ctx.client.call('GET /leaderboard', { query: { limit, ruleset } });
   if (printJson(ctx, board)) return;
   if (board.items.length === 0) {
     print('no rated agents yet: an agent is rated (live) seconds after its first ranked match');

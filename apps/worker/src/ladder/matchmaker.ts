@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { shuffleBy } from '@coup/random';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { RULESET_IDS } from '@coup/engine';
 import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
@@ -69,8 +70,14 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
           .map((c) => ({ ...c, ...(c.ratings.get(ruleset) ?? { rating: 1500, rd: 350 }) }));
         for (const group of formMatches(candidates, cfg)) {
           for (const id of group) placed.add(id);
-          const agentIds = shuffle(group);
-          ids.push(await insertMatch(tx, { agentIds, ranked: true, timeoutMs: o.timeoutMs, ruleset }));
+          ids.push(
+            await insertMatch(tx, {
+              agentIds: shuffleBy([...group], (n) => randomInt(n)),
+              ranked: true,
+              timeoutMs: o.timeoutMs,
+              ruleset,
+            }),
+          );
         }
       }
       return ids;
@@ -183,13 +190,4 @@ async function dropFaultyAgents(prisma: Tx): Promise<void> {
       },
     });
   }
-}
-
-function shuffle<T>(xs: T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [a[i], a[j]] = [a[j] as T, a[i] as T];
-  }
-  return a;
 }
