@@ -24,6 +24,7 @@ import { upgradeRequired } from '../plugins/errors';
 import { listenFrames, socketGuard } from '../plugins/socket-guard';
 import { AgentMessageLimit } from '../services/agent-message-limit';
 import { offeredTicket, redeemTicket } from '../services/table-tickets';
+import { socketAuth } from '@coup/transports';
 
 const PING_MS = 15_000;
 
@@ -72,7 +73,7 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const agent = await app.prisma.agent.findUnique({ where: { id: claim.agentId } });
-    if (!agent || agent.deletedAt || agent.transport !== 'human') {
+    if (!agent || agent.deletedAt || socketAuth(agent) !== 'ticket') {
       return reply.code(401).send({ error: { code: 'invalid_ticket', message: 'the seat is gone' } });
     }
     if (agent.status !== 'active') {
@@ -111,12 +112,12 @@ export const agentSocketRoutes: FastifyPluginAsync = async (app) => {
         },
       });
     }
-    if (agent.transport !== 'ws') {
+    if (socketAuth(agent) !== 'secret') {
       return reply.code(409).send({
         error: {
           code: 'conflict',
           message:
-            agent.transport === 'human'
+            socketAuth(agent) === 'ticket'
               ? `agent ${agent.name} is a person's seat: it connects with a table's ticket`
               : `agent ${agent.name} is an http agent; register a ws agent to connect`,
         },

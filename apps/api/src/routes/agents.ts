@@ -34,6 +34,7 @@ import {
   errors,
   Page,
 } from '@coup/api-contract';
+import { hasEndpoint, playsHostedModel } from '@coup/transports';
 
 const bearer = [{ bearer: [] }];
 
@@ -70,7 +71,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const secret = newAgentSecret();
       const b = req.body;
       if (b.endpointUrl) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
-      if (b.transport === 'llm') assertLlmModel(app, b.modelName);
+      if (playsHostedModel(b)) assertLlmModel(app, b.modelName);
       try {
         const agent = await createAgentCapped(app, req.account!.id, b, secret);
         return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
@@ -143,11 +144,11 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       if (b.allowChallenges === true)
         refuseHumanSeat(agent, 'be challenged: people sit only at their own tables');
-      if (b.endpointUrl !== undefined && agent.transport !== 'http') {
+      if (b.endpointUrl !== undefined && !hasEndpoint(agent)) {
         throw conflict(`a ${agent.transport} agent has no endpointUrl`);
       }
       // An llm agent is its model: a new one must be one of LLM_MODELS, and it cannot be removed.
-      if (agent.transport === 'llm' && b.modelName !== undefined) assertLlmModel(app, b.modelName);
+      if (playsHostedModel(agent) && b.modelName !== undefined) assertLlmModel(app, b.modelName);
       if (b.endpointUrl !== undefined) await assertEndpointAllowed(b.endpointUrl, app.env.AGENT_ADDRESSES);
       if (agent.status === 'disabled' && b.status === 'active' && !req.isAdmin) {
         throw conflict(`the agent was disabled by the platform: ${agent.statusReason ?? 'no reason given'}`);
@@ -257,10 +258,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const agent = await owned(req, req.params.id);
       refuseHumanSeat(agent, 'be sent a sample decision: a person answers at a table');
       // An endpoint stored before the policy (or under a laxer one) is refused here with a clear 400.
-      if (agent.transport === 'http' && !agent.isHouse && agent.endpointUrl) {
+      if (hasEndpoint(agent) && !agent.isHouse && agent.endpointUrl) {
         await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);
       }
-      if (agent.transport === 'llm') {
+      if (playsHostedModel(agent)) {
         assertLlmModel(app, agent.modelName, 409);
         await assertLlmBudget(
           app,
@@ -279,7 +280,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       } finally {
         // The check's model tokens are written before it answers: the next request sees them counted.
-        if (agent.transport === 'llm') await app.transports.flushUsage().catch(() => undefined);
+        if (playsHostedModel(agent)) await app.transports.flushUsage().catch(() => undefined);
       }
     },
   );

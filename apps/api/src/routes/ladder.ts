@@ -18,6 +18,7 @@ import {
   QueueState,
   RatingsCheck,
 } from '@coup/api-contract';
+import { playsHostedModel } from '@coup/transports';
 
 export interface LadderRoutesOptions {
   /** Where the leaderboard is read from (default: Postgres). */
@@ -74,7 +75,7 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
     refuseHumanSeat(agent, 'join the ranked queue: people are never rated');
     // An llm agent plays only while the platform can call its model, and its owner's budget (and the
     // model's) has tokens left today: otherwise the matchmaker would take it out of the queue at once.
-    if (agent.transport === 'llm') {
+    if (playsHostedModel(agent)) {
       assertLlmModel(app, agent.modelName, 409);
       await assertLlmBudget(
         app,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { HttpError } from '../plugins/errors';
 import { createAgent } from '../repositories/agents';
 import { lockAccount } from './active-matches';
+import { AGENT_TRANSPORT_IDS, isPersonSeat, playsHostedModel } from '@coup/transports';
 
 // How many agents one account may have: MAX_AGENTS_PER_ACCOUNT in all, MAX_LLM_AGENTS_PER_ACCOUNT of them
 // hosted llm agents (each can put the operator's model to work in the ranked queue). Counted: the account's
@@ -19,11 +20,16 @@ export const TOO_MANY_LLM_AGENTS = 'too_many_llm_agents';
 export async function agentCounts(tx: Prisma.TransactionClient, accountId: string) {
   const rows = await tx.agent.groupBy({
     by: ['transport'],
-    where: { ownerId: accountId, deletedAt: null, experimentId: null, transport: { not: 'human' } },
+    where: {
+      ownerId: accountId,
+      deletedAt: null,
+      experimentId: null,
+      transport: { in: AGENT_TRANSPORT_IDS.filter((t) => !isPersonSeat({ transport: t })) },
+    },
     _count: { _all: true },
   });
   const all = rows.reduce((n, r) => n + r._count._all, 0);
-  const llm = rows.find((r) => r.transport === 'llm')?._count._all ?? 0;
+  const llm = rows.find((r) => playsHostedModel(r))?._count._all ?? 0;
   return { all, llm };
 }
 
@@ -67,7 +73,7 @@ export function createAgentCapped(
     if (counts.all >= app.env.MAX_AGENTS_PER_ACCOUNT) {
       throw tooManyAgents(counts.all, app.env.MAX_AGENTS_PER_ACCOUNT);
     }
-    if (b.transport === 'llm' && counts.llm >= app.env.MAX_LLM_AGENTS_PER_ACCOUNT) {
+    if (playsHostedModel(b) && counts.llm >= app.env.MAX_LLM_AGENTS_PER_ACCOUNT) {
       throw tooManyLlmAgents(counts.llm, app.env.MAX_LLM_AGENTS_PER_ACCOUNT);
     }
     return createAgent(tx, accountId, b, secret);

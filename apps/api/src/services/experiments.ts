@@ -10,6 +10,7 @@ import { assertLlmBudget } from './llm-budget';
 import { tooManyActiveMatches } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
+import { playsHostedModel } from '@coup/transports';
 
 // Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
 // agent per prompt, then its first deals (the rest follow as matches end: @coup/platform advanceExperiment).
@@ -40,7 +41,7 @@ async function checkOpponents(app: FastifyInstance, ids: readonly string[]) {
     if (a.experimentId) throw experimentAgent(a);
     refuseHumanSeat(a, 'be an opponent in an experiment: people sit only at their own tables');
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
   }
   return agents;
 }

@@ -16,6 +16,7 @@ import {
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
+import { playsHostedModel } from '@coup/transports';
 
 export const matchInclude = {
   // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
@@ -110,7 +111,7 @@ export async function queueMatch(
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     refuseHumanSeat(a, 'be seated through POST /v1/matches');
     if (a.experimentId) throw experimentAgent(a);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);
   // The account that asks pays for its llm seats' tokens (the operator's ranked matches: their owners).

@@ -11,6 +11,7 @@ import { isHumanSeat } from './human-seats';
 import { insertCapped, matchInclude } from './matches';
 import type { MatchWithSeats } from './matches';
 import { issueTicket } from './table-tickets';
+import { playsHostedModel } from '@coup/transports';
 
 // A person opens a casual table: their own seat (created on demand) and 1 to 5 opponents. The table is a
 // casual match like any other (never rated, the account's cap of active matches applies, the platform's
@@ -66,7 +67,7 @@ export async function openTable(
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     checkOpponent(a, account.id);
     if (a.experimentId) throw experimentAgent(a);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
   }
   // The person's account pays for its table's llm opponents.

@@ -1,3 +1,4 @@
+import { isSeatableByOthers } from '@coup/transports';
 import { api, query } from './api';
 import { h } from './dom';
 import type { Account, Agent, Page } from './types';
@@ -19,7 +20,7 @@ export async function opponentPicker(
 ): Promise<OpponentPicker> {
   const list = (q: Record<string, string | number>) =>
     api<Page<Agent>>(`/v1/agents${query({ status: 'active', limit: 100, ...q })}`, signal).then((p) =>
-      p.items.filter((a) => a.transport !== 'human'),
+      p.items.filter(isSeatableByOthers),
     );
   const [house, mine, open] = await Promise.all([
     list({ house: 'true' }),

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '@coup/db';
 import type { LlmModelConfig } from '@coup/llm';
 import type { Env } from '../env';
 import { budgetResetsAt, usageDay } from './day';
+import { playsHostedModel } from '@coup/transports';
 
 // The daily model budgets: per account (LLM_TOKENS_PER_ACCOUNT_PER_DAY) and, where the operator set one,
 // per model for the whole platform (LLM_MODELS maxTokensPerDay). Both are read from llm_token_usage, the
@@ -114,7 +115,7 @@ export async function budgetRefusal(
   limits: LlmBudgetLimits,
   now = new Date(),
 ): Promise<BudgetRefusal | null> {
-  const llm = o.agents.filter((a) => a.transport === 'llm');
+  const llm = o.agents.filter(playsHostedModel);
   if (llm.length === 0) return null;
   const accounts = unique([...(o.payerId ? [o.payerId] : []), ...llm.map((a) => a.ownerId)]);
   const models = unique(llm.flatMap((a) => (a.modelName ? [a.modelName] : [])));

@@ -6,7 +6,7 @@ import type { Agent } from '@coup/db';
 import type { DecisionRequest } from '@coup/protocol';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
-import { createTransports } from './transports';
+import { createTransports } from './index';
 
 // Which requests each kind of player gets (PROTOCOL.md "History modes"): house bots play from deltas
 // without a prompt ever being built; an http agent gets what it registered.
