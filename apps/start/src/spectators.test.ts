@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMatch, insertMatch } from '@coup/platform';
+import { enqueueMatch, insertMatch } from '@coup/competition';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { startHarness, uniqueName } from './testing/harness';

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { addEdgeErrors } from './edge-errors';
-import { isTransient } from '@coup/platform';
+import { isTransient } from '@coup/gateway';
 
 /** An error with an HTTP status and a stable code, thrown by route handlers. */
 export class HttpError extends Error {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashSecret, ID_PREFIX, keyPrefix, newApiKey, newId, Prisma } from '@coup/db';
 import { conflict } from '../plugins/errors';
 import { presentAccount } from '../services/present';
-import { accountUsageToday, llmBudgetLimits } from '@coup/platform';
+import { accountUsageToday, llmBudgetLimits } from '@coup/gateway';
 import { AccountCreate, AccountCreated, AccountMe, errors } from '@coup/api-contract';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

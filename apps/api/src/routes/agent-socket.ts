@@ -10,8 +10,8 @@ import {
   PRESENCE_TTL_MS,
   REVOKE_CLOSE,
   tablePresenceId,
-} from '@coup/platform';
-import type { AgentInbound, RevokeReason } from '@coup/platform';
+} from '@coup/gateway';
+import type { AgentInbound, RevokeReason } from '@coup/gateway';
 import {
   AnswerMessage,
   DecisionRequest,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkRatings } from '@coup/platform';
+import { checkRatings } from '@coup/competition';
 import { assertLlmModel } from '../services/llm-policy';
 import { assertLlmBudget } from '../services/llm-budget';
 import { conflict } from '../plugins/errors';

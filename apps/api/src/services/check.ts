@@ -2,8 +2,8 @@ import { createGame } from '@coup/engine';
 import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
 import type { DecisionReport, MatchAgent } from '@coup/runner';
-import { EndpointNotAllowedError } from '@coup/platform';
-import type { AgentAddresses } from '@coup/platform';
+import { EndpointNotAllowedError } from '@coup/gateway';
+import type { AgentAddresses } from '@coup/gateway';
 import { endpointNotAllowed } from './endpoint-policy';
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { advanceExperiment, enqueueWithin, llmBudgetLimits, newMatchSeed } from '@coup/platform';
+import { llmBudgetLimits } from '@coup/gateway';
+import { advanceExperiment, enqueueWithin, newMatchSeed } from '@coup/competition';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, HttpError, notFound } from '../plugins/errors';
@@ -13,7 +14,7 @@ import { experimentAgent } from './owned-agent';
 import { playsHostedModel } from '@coup/transports';
 
 // Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
-// agent per prompt, then its first deals (the rest follow as matches end: @coup/platform advanceExperiment).
+// agent per prompt, then its first deals (the rest follow as matches end: @coup/competition advanceExperiment).
 
 export const TOO_MANY_EXPERIMENT_MATCHES = 'too_many_experiment_matches';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
-import type { NewMatch } from '@coup/platform';
+import { enqueueWithin, insertMatch, placementOfNew } from '@coup/competition';
+import type { NewMatch } from '@coup/competition';
 import type { Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
 import { activeMatches, lockAccount } from './active-matches';

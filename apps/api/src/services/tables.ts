@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
-import { enqueueWithin, table } from '@coup/platform';
+import { enqueueWithin, table } from '@coup/competition';
 import type { TableTicket } from '@coup/api-contract/types';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { assertLlmModel } from './llm-policy';
@@ -15,7 +15,7 @@ import { playsHostedModel } from '@coup/transports';
 
 // A person opens a casual table: their own seat (created on demand) and 1 to 5 opponents. The table is a
 // casual match like any other (never rated, the account's cap of active matches applies, the platform's
-// deadline for the agents); only the person's seat plays at HUMAN_TIMEOUT_MS (see @coup/platform
+// deadline for the agents); only the person's seat plays at HUMAN_TIMEOUT_MS (see @coup/gateway
 // transports).
 
 export const OPPONENT_NOT_ALLOWED = 'opponent_not_allowed';
@@ -90,7 +90,7 @@ export async function openTable(
     { agentId: person.id, matchId: id, seat },
     app.publicUrl,
   );
-  // Its own queue and slots: a table mostly waits for its person (@coup/platform match-placement.ts).
+  // Its own queue and slots: a table mostly waits for its person (@coup/competition match-placement.ts).
   await enqueueWithin({ matches: app.matchQueue, tables: app.tableQueue }, id, table(account.id));
   const match = await app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
   return { match, ticket };

@@ -1,7 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, insertMatch, pairRound, requeueOrphans } from '@coup/platform';
-import type { EventMatchRecord, MatchJob, MatchQueues } from '@coup/platform';
+import { enqueueMatch, FORMED, insertMatch, pairRound, requeueOrphans } from '@coup/competition';
+import type { EventMatchRecord, MatchQueues } from '@coup/competition';
+import type { MatchJob } from '@coup/gateway';
 import { isRanked } from '@coup/transports';
 
 export interface ScheduleEventsOptions {

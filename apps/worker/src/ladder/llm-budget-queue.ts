@@ -1,6 +1,6 @@
 import type { Prisma } from '@coup/db';
-import { budgetMessage, LLM_BUDGET_EXHAUSTED_CODE, spentBudgets } from '@coup/platform';
-import type { BudgetRefusal, LlmBudgetLimits } from '@coup/platform';
+import { budgetMessage, LLM_BUDGET_EXHAUSTED_CODE, spentBudgets } from '@coup/gateway';
+import type { BudgetRefusal, LlmBudgetLimits } from '@coup/gateway';
 
 // The ranked queue and the daily model budgets: a queued llm agent whose owner has spent today's tokens
 // (LLM_TOKENS_PER_ACCOUNT_PER_DAY), or whose model has spent the platform's (LLM_MODELS maxTokensPerDay),

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
-import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
+import { enqueueMatch, FORMED, insertMatch } from '@coup/competition';
+import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
 import type { Candidate, MatchmakingConfig } from './matchmaking';

@@ -3,8 +3,8 @@ import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueMatch } from './create-match';
 import { MATCH_BACKOFF, MATCH_RETRY, matchRetryDelay, matchRetryWindowMs } from './match-retry';
-import type { MatchJob } from './messages';
-import { QUEUE } from './names';
+import { QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
 
 // Match jobs outlast a database outage of minutes (not three tries within 3 s), with waits that never grow
 // past 30 s, so the platform resumes soon after the outage ends.

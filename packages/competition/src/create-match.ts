@@ -6,7 +6,7 @@ import type { Prisma, PrismaClient } from '@coup/db';
 import { matchJobOptions } from './match-retry';
 import { asQueues, casual, eachQueue, FORMED, jobFor, placementOf } from './match-placement';
 import type { MatchPlacement, MatchQueues } from './match-placement';
-import type { MatchJob } from './messages';
+import type { MatchJob } from '@coup/gateway';
 
 /** Bytes of a seed drawn by the platform: 192 bits from the OS CSPRNG, more than the engine's 128-bit state. */
 export const MATCH_SEED_BYTES = 24;

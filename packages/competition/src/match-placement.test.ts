@@ -8,8 +8,8 @@ import { enqueueMatch, insertMatch } from './create-match';
 import { insertMatchGroup } from './match-groups';
 import { casual, FORMED, placementOf, table } from './match-placement';
 import type { MatchQueues } from './match-placement';
-import type { MatchJob } from './messages';
-import { QUEUE } from './names';
+import { QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
 
 // Where a match's job goes (issue 17, "One account cannot starve the others"): the platform's matches
 // (ranked, events) ahead of every casual one, a casual match charged to its account (or its experiment's

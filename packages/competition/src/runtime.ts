@@ -2,21 +2,21 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createPrisma, decryptSecret } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import type { Env } from './env';
-import type { MatchJob } from './messages';
+import {
+  keys,
+  QUEUE,
+  throttled,
+  createTransports,
+  createLlmService,
+  ChannelHub,
+  WsBridge,
+  AgentSecrets,
+  listenRevocations,
+  LlmUsageLedger,
+} from '@coup/gateway';
+import type { Env, MatchJob, Keys, Transports } from '@coup/gateway';
 import { matchJobOptions } from './match-retry';
 import type { MatchQueues } from './match-placement';
-import { keys, QUEUE } from './names';
-import { throttled } from './throttled-log';
-import type { Keys } from './names';
-import { createTransports } from './transports';
-import { createLlmService } from './llm-service';
-import type { Transports } from './transports';
-import { ChannelHub } from './channel-hub';
-import { WsBridge } from './ws-bridge';
-import { AgentSecrets } from './agent-secrets';
-import { listenRevocations } from './revocation';
-import { LlmUsageLedger } from './llm-budget/ledger';
 
 /** Connections and services shared by the API and the worker of one process. */
 export interface Runtime {

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { ChannelHub } from './channel-hub';
-import type { Keys } from './names';
+import type { ChannelHub, Keys } from '@coup/gateway';
 
 // Matches stopped from outside their worker (an experiment cancelled by its owner): the API aborts them in
 // Postgres first, then publishes their ids on one channel; every worker running one of them stops the run

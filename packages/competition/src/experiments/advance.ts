@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { insertMatchGroup } from '../match-groups';
-import { budgetRefusal } from '../llm-budget/budget';
-import type { LlmBudgetLimits } from '../llm-budget/budget';
+import { budgetRefusal } from '@coup/gateway';
+import type { LlmBudgetLimits } from '@coup/gateway';
 import { casual } from '../match-placement';
 import type { MatchPlacement } from '../match-placement';
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import { compareRatings, RecomputeFold } from '@coup/rating';
 import type { RatingConfig, RecomputeReport } from '@coup/rating';
-import { RATING_EPOCH_MS } from './names';
+import { RATING_EPOCH_MS } from '@coup/gateway';
 import { ratingLogStream } from './rating-log';
 
 /**

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Prisma, PrismaClient } from '@coup/db';
-import type { MatchJob } from './messages';
+import type { MatchJob } from '@coup/gateway';
 
 // Where a match's job goes and how it competes for a worker's slots (docs/DESIGN.md "Sharing the worker
 // slots"):

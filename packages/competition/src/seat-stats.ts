@@ -2,8 +2,8 @@ import { CLAIM, ROLES } from '@coup/engine';
 import type { GameState, Role, TurnActionType } from '@coup/engine';
 import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
-import type { LlmUsage } from './llm-usage';
-import { sumLlmUsage } from './llm-usage';
+import { sumLlmUsage } from '@coup/gateway';
+import type { LlmUsage } from '@coup/gateway';
 
 /** What one seat did in one match; summed over matches for an agent's profile. */
 export interface SeatStats {

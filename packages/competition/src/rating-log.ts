@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@coup/db';
-import { RATING_EPOCH_MS } from './names';
+import { RATING_EPOCH_MS } from '@coup/gateway';
 import { periodStart } from '@coup/rating';
 import type { LoggedMatch, Ranking } from '@coup/rating';
 
