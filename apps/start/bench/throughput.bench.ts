@@ -20,8 +20,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
-import { enqueueMatch, insertMatch } from '@coup/competition';
-import { repoRoot } from '@coup/db';
+import { enqueueMatch } from '@coup/competition';
+import { insertMatch, repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 

@@ -10,14 +10,9 @@ export {
   enqueueMatch,
   enqueueWithin,
   hasJob,
-  HumanSeatNotRankedError,
-  insertMatch,
-  MATCH_SEED_BYTES,
-  newMatchSeed,
   placementOfNew,
   requeueOrphans,
 } from './create-match';
-export type { NewMatch } from './create-match';
 export {
   asQueues,
   casual,

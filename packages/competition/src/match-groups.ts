@@ -1,6 +1,5 @@
-import { ID_PREFIX, newId } from '@coup/db';
+import { ID_PREFIX, newId, insertMatch, newMatchSeed } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { insertMatch, newMatchSeed } from './create-match';
 
 // Duplicate play: a match group is several matches dealt from one seed, each seating its own lineup rotated
 // by its own amount. With the same deal, what differs between the matches is who sits where, so luck

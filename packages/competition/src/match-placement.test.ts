@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_PREFIX, encryptSecret, hashSecret, newAgentSecret, newId } from '@coup/db';
+import { ID_PREFIX, encryptSecret, hashSecret, newAgentSecret, newId, insertMatch } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { enqueueMatch, insertMatch } from './create-match';
+import { enqueueMatch } from './create-match';
 import { insertMatchGroup } from './match-groups';
 import { casual, FORMED, placementOf, table } from './match-placement';
 import type { MatchQueues } from './match-placement';

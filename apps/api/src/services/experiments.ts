@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { llmBudgetLimits } from '@coup/gateway';
-import { advanceExperiment, enqueueWithin, newMatchSeed } from '@coup/competition';
+import { advanceExperiment, enqueueWithin } from '@coup/competition';
+import { newMatchSeed } from '@coup/db';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, HttpError, notFound } from '../plugins/errors';

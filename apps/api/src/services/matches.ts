@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueWithin, insertMatch, placementOfNew } from '@coup/competition';
-import type { NewMatch } from '@coup/competition';
-import type { Prisma } from '@coup/db';
+import { enqueueWithin, placementOfNew } from '@coup/competition';
+import { insertMatch } from '@coup/db';
+import type { NewMatch, Prisma } from '@coup/db';
 import { conflict, notFound } from '../plugins/errors';
 import { activeMatches, lockAccount } from './active-matches';
 import { groupPending, groupStillPlaying } from './group-deal';

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
+import { insertMatch } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, insertMatch, pairRound, requeueOrphans } from '@coup/competition';
+import { enqueueMatch, FORMED, pairRound, requeueOrphans } from '@coup/competition';
 import type { EventMatchRecord, MatchQueues } from '@coup/competition';
 import type { MatchJob } from '@coup/gateway';
 import { isRanked } from '@coup/transports';

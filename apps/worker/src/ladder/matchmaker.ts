@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { insertMatch } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, insertMatch } from '@coup/competition';
+import { enqueueMatch, FORMED } from '@coup/competition';
 import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_PREFIX, encryptSecret, hashSecret, keyPrefix, newAgentSecret, newApiKey, newId } from '@coup/db';
-import type { PrismaClient } from '@coup/db';
-import { createTestDatabase } from '@coup/db/testing';
-import type { TestDatabase } from '@coup/db/testing';
-import { seedCommitment } from '@coup/protocol';
-import { HumanSeatNotRankedError, insertMatch } from './create-match';
+import { seedCommitment } from '@coup/random';
+import { encryptSecret, hashSecret, keyPrefix, newAgentSecret, newApiKey } from './crypto.ts';
+import type { PrismaClient } from './generated/client.ts';
+import { ID_PREFIX, newId } from './ids.ts';
+import { HumanSeatNotRankedError, insertMatch } from './matches.ts';
+import { createTestDatabase } from './testing.ts';
+import type { TestDatabase } from './testing.ts';
 
 // insertMatch writes a match and its seats in one SQL statement: what it writes must be what the rest of the
 // platform reads (the seats' copies of created_at and ranked included), and a ranked match never seats a person.
