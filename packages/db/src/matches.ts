@@ -4,7 +4,7 @@ import type { MatchStatus } from './generated/enums.ts';
 import { Prisma } from './generated/client.ts';
 import type { Agent, PrismaClient } from './generated/client.ts';
 import { ID_PREFIX, newId } from './ids.ts';
-import { packReplay } from './replay-pack.ts';
+import { packReplayAsync } from './replay-pack.ts';
 
 // The match lifecycle writes, all of them here: written queued with its seats (insertMatch) -> running
 // (claimMatch, once per attempt) -> finished (storeMatchResult, exactly once) | aborted (abortMatch). Each is
@@ -244,7 +244,7 @@ export async function storeMatchResult(
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
   // Serialised and compressed before the call: the match row stays locked only for the writes.
-  const packed = packReplay(result.replay);
+  const packed = await packReplayAsync(result.replay);
   // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function refuses
   // them after its other checks (unknown, ended, superseded, seed), in the order they always had.
   const reported = result.seats.map((s) => s.seat);
