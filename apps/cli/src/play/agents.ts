@@ -1,4 +1,4 @@
-import { BOT_KINDS, createBot, isBotKind } from '@coup/bots';
+import { BOT_KINDS, houseBotDecide, isBotKind } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
 import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
 import { httpAgent, inProcessAgent } from '@coup/runner';
@@ -51,8 +51,8 @@ const KINDS: { [K in Parsed['kind']]: SpecKind<K> } = {
       return { kind: 'bot', spec, bot, name: bot };
     },
     player(p, { index, seed }) {
-      const bot = createBot(p.bot, { seed: `${seed}/${index}` });
-      return inProcessAgent(p.name, (req) => bot.decide(req));
+      // The same maker as the platform's house agents, seeded by the match and the list entry.
+      return inProcessAgent(p.name, houseBotDecide(p.bot, { seed: `${seed}/${index}` }));
     },
   },
   llm: {
