@@ -20,6 +20,7 @@ export {
   playsHostedModel,
   secretUse,
   socketAuth,
+  transportIdsWhere,
 } from './rules';
 export { registrationIssues } from './registration';
 export type { RegistrationIssue } from './registration';

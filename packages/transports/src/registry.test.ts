@@ -11,6 +11,7 @@ import {
   registrationIssues,
   secretUse,
   socketAuth,
+  transportIdsWhere,
   transportOf,
   transports,
 } from './index';
@@ -45,6 +46,11 @@ describe('transports registry', () => {
     expect(AGENT_TRANSPORT_IDS.filter((t) => playsHostedModel(of(t)))).toEqual(['llm']);
     expect(AGENT_TRANSPORT_IDS.map((t) => secretUse(of(t)))).toEqual(['signs', 'connects', 'none', 'none']);
     expect(AGENT_TRANSPORT_IDS.map((t) => socketAuth(of(t)))).toEqual([null, 'secret', null, 'ticket']);
+  });
+
+  it('lists the ids a rule holds for (database filters)', () => {
+    expect(transportIdsWhere(playsHostedModel)).toEqual(['llm']);
+    expect(transportIdsWhere(isRanked)).toEqual(['http', 'ws', 'llm']);
   });
 
   it('refuses an id no file declares', () => {

@@ -1,4 +1,5 @@
-import { transportOf } from './registry';
+import { AGENT_TRANSPORT_IDS, transportOf } from './registry';
+import type { TransportId } from './registry';
 
 // The questions the rest of the platform asks about an agent's transport, answered from its descriptor:
 // the one place that turns a transport id into a decision (no `transport === '...'` elsewhere).
@@ -29,3 +30,7 @@ export const secretUse = (a: HasTransport) => transportOf(a.transport).secret;
 
 /** How it opens /v1/agents/connect: 'secret' (its own socket), 'ticket' (a person's table), null (never). */
 export const socketAuth = (a: HasTransport) => transportOf(a.transport).socket;
+
+/** The ids of the transports a rule holds for: what a database query filters on (`transport: { in: ... }`). */
+export const transportIdsWhere = (rule: (a: HasTransport) => boolean): TransportId[] =>
+  AGENT_TRANSPORT_IDS.filter((transport) => rule({ transport }));

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { HttpError } from '../plugins/errors';
 import { createAgent } from '../repositories/agents';
 import { lockAccount } from './active-matches';
-import { AGENT_TRANSPORT_IDS, isPersonSeat, playsHostedModel } from '@coup/transports';
+import { isPersonSeat, playsHostedModel, transportIdsWhere } from '@coup/transports';
 
 // How many agents one account may have: MAX_AGENTS_PER_ACCOUNT in all, MAX_LLM_AGENTS_PER_ACCOUNT of them
 // hosted llm agents (each can put the operator's model to work in the ranked queue). Counted: the account's
@@ -24,7 +24,7 @@ export async function agentCounts(tx: Prisma.TransactionClient, accountId: strin
       ownerId: accountId,
       deletedAt: null,
       experimentId: null,
-      transport: { in: AGENT_TRANSPORT_IDS.filter((t) => !isPersonSeat({ transport: t })) },
+      transport: { in: transportIdsWhere((a) => !isPersonSeat(a)) },
     },
     _count: { _all: true },
   });
