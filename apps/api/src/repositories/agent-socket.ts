@@ -12,3 +12,6 @@ export const agentById = (prisma: PrismaClient, id: string) => prisma.agent.find
 
 export const agentRight = (prisma: PrismaClient, id: string): Promise<AgentRight | null> =>
   prisma.agent.findUnique({ where: { id }, select: { secretHash: true, status: true, deletedAt: true } });
+
+/** The agent a socket belongs to, as the route reads it. */
+export type SocketAgent = NonNullable<Awaited<ReturnType<typeof agentById>>>;

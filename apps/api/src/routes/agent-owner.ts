@@ -9,9 +9,8 @@ import { ownedAgent } from '../services/owned-agent';
 import { presentAgent } from '../services/present';
 
 // What an agent's owner (or the operator) does to it: change, pause or resume, delete, replace its secret,
-// send it a sample decision. Every route first finds the agent and checks who asks (ownedAgent).
-
-const bearer = [{ bearer: [] }];
+// send it a sample decision. Registered behind the `caller` rule (withAccess); every route first finds the
+// agent and checks that the caller owns it or is the operator (ownedAgent).
 
 /** Who reads an agent: its owner and the operator see its private fields (presentAgent). */
 export function viewer(req: FastifyRequest) {
@@ -25,11 +24,9 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/agents/:id',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Update an agent (owner only)',
-        security: bearer,
         params: AgentPath,
         body: AgentUpdate,
         response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
@@ -48,11 +45,9 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/agents/:id/${path}`,
       {
-        onRequest: app.requireCaller,
         schema: {
           tags: ['agents'],
           summary: status === 'paused' ? 'Pause an agent (it plays no new matches)' : 'Resume a paused agent',
-          security: bearer,
           params: AgentPath,
           response: { 200: AgentOut, ...errors(400, 401, 403, 404, 409) },
         },
@@ -67,11 +62,9 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/agents/:id',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: 'Delete an agent (owner only); its past matches and replays stay',
-        security: bearer,
         params: AgentPath,
         response: { 204: z.null(), ...errors(400, 401, 403, 404) },
       },
@@ -85,11 +78,9 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/rotate-secret',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['agents'],
         summary: "Replace an agent's secret (shown once); the old one stops working at once",
-        security: bearer,
         params: AgentPath,
         response: { 200: AgentCreated, ...errors(400, 401, 403, 404) },
       },
@@ -103,7 +94,6 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents/:id/check',
     {
-      onRequest: app.requireCaller,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['agents'],
@@ -111,7 +101,6 @@ export const agentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "An llm agent's check calls its model and counts against its owner's daily model budget: once " +
           `that (or the model's) is spent, 429 \`${LLM_BUDGET_EXHAUSTED}\` (details: used, limit, resetsAt).`,
-        security: bearer,
         params: AgentPath,
         response: { 200: CheckResult, ...errors(400, 401, 403, 404, 409, 429) },
       },

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Agent } from '@coup/db';
 import { AgentSession } from '@coup/gateway';
 import { socketAuth } from '@coup/transports';
 import { bearerToken } from '../plugins/auth';
 import { upgradeRequired } from '../plugins/errors';
 import { listenFrames, socketGuard } from '../plugins/socket-guard';
 import { agentById, agentBySecret, agentRight } from '../repositories/agent-socket';
+import type { SocketAgent } from '../repositories/agent-socket';
 import { offeredTicket, redeemTicket } from '../services/table-tickets';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    wsAgent?: Agent;
+    wsAgent?: SocketAgent;
     /** A person's socket opened with a ticket: the one table (match id) it plays. */
     wsTable?: string;
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../errors';
+import { withAccess } from '../plugins/auth';
 import { findAgent, listAgents } from '../repositories/agents';
 import { TOO_MANY_AGENTS, TOO_MANY_LLM_AGENTS } from '../services/agent-caps';
 import { registerAgent } from '../services/agent-changes';
@@ -22,13 +23,11 @@ import { agentOwnerRoutes, viewer } from './agent-owner';
 // Registering agents and reading them (public list and profiles); what owners do to their agents is in
 // agent-owner.ts, registered from here.
 
-const bearer = [{ bearer: [] }];
-
-export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** POST /v1/agents: an account registers an agent. */
+const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agents',
     {
-      onRequest: app.requireAccount,
       schema: {
         tags: ['agents'],
         summary:
@@ -41,7 +40,6 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           `agents (409 \`${LLM_NOT_CONFIGURED}\`). An account has at most MAX_AGENTS_PER_ACCOUNT agents ` +
           `(409 \`${TOO_MANY_AGENTS}\`), MAX_LLM_AGENTS_PER_ACCOUNT of them llm agents (409 ` +
           `\`${TOO_MANY_LLM_AGENTS}\`); deleted agents and experiments' agents do not count.`,
-        security: bearer,
         body: AgentCreateBody,
         response: { 201: AgentCreated, ...errors(400, 401, 403, 409) },
       },
@@ -51,29 +49,13 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ agent: presentAgent(agent, viewer(req)), secret });
     },
   );
+};
 
-  app.get(
-    '/agents',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'List agents, newest first',
-        querystring: AgentListQuery,
-        response: { 200: Page(AgentOut), ...errors(400) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const rows = await listAgents(app.prisma, q);
-      const p = page(rows, q.limit);
-      return { items: p.items.map((a) => presentAgent(a, viewer(req))), nextCursor: p.nextCursor };
-    },
-  );
-
+/** GET /v1/agents/:id: an agent's profile; its owner (a key is optional) also sees its private fields. */
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agents/:id',
     {
-      onRequest: app.optionalAccount,
       schema: {
         tags: ['agents'],
         summary: "An agent's public profile (its owner also sees endpoint, prompt and status reason)",
@@ -95,6 +77,29 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...presentAgent(agent, viewer(req)), ratingHistory: history, stats, humanBaseline: people };
     },
   );
+};
 
-  await app.register(agentOwnerRoutes);
+export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(withAccess('account', registerRoutes));
+
+  app.get(
+    '/agents',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'List agents, newest first',
+        querystring: AgentListQuery,
+        response: { 200: Page(AgentOut), ...errors(400) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const rows = await listAgents(app.prisma, q);
+      const p = page(rows, q.limit);
+      return { items: p.items.map((a) => presentAgent(a, viewer(req))), nextCursor: p.nextCursor };
+    },
+  );
+
+  await app.register(withAccess('viewer', profileRoutes));
+  await app.register(withAccess('caller', agentOwnerRoutes));
 };

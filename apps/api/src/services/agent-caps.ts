@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Prisma } from '@coup/db';
 import type { AgentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors';
-import { createAgent } from '../repositories/agents';
-import { lockAccount } from './active-matches';
-import { isPersonSeat, playsHostedModel, transportIdsWhere } from '@coup/transports';
+import { HttpError } from '../errors';
+import { agentCountsByTransport, createAgent } from '../repositories/agents';
+import { lockAccount } from '../repositories/accounts';
+import { playsHostedModel } from '@coup/transports';
 
 // How many agents one account may have: MAX_AGENTS_PER_ACCOUNT in all, MAX_LLM_AGENTS_PER_ACCOUNT of them
 // hosted llm agents (each can put the operator's model to work in the ranked queue). Counted: the account's
@@ -18,16 +18,7 @@ export const TOO_MANY_AGENTS = 'too_many_agents';
 export const TOO_MANY_LLM_AGENTS = 'too_many_llm_agents';
 
 export async function agentCounts(tx: Prisma.TransactionClient, accountId: string) {
-  const rows = await tx.agent.groupBy({
-    by: ['transport'],
-    where: {
-      ownerId: accountId,
-      deletedAt: null,
-      experimentId: null,
-      transport: { in: transportIdsWhere((a) => !isPersonSeat(a)) },
-    },
-    _count: { _all: true },
-  });
+  const rows = await agentCountsByTransport(tx, accountId);
   const all = rows.reduce((n, r) => n + r._count._all, 0);
   const llm = rows.find((r) => playsHostedModel(r))?._count._all ?? 0;
   return { all, llm };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { newAgentSecret } from '@coup/db';
 import type { AgentCreate, AgentUpdate } from '@coup/api-contract';
 import { hasEndpoint, playsHostedModel } from '@coup/transports';
-import { conflict } from '../plugins/errors';
+import { conflict } from '../errors';
 import {
   deleteAgent,
   isUniqueViolation,
@@ -15,7 +15,7 @@ import { createAgentCapped } from './agent-caps';
 import { assertEndpointAllowed } from './endpoint-policy';
 import { refuseHumanSeat } from './human-seats';
 import { assertLlmModel } from './llm-policy';
-import type { AgentWithRelations } from './present';
+import type { AgentWithRelations } from '../repositories/agents';
 
 // What an owner does to an agent (the agent routes): register it, change it, pause or resume it, delete it,
 // replace its secret. Each checks what its transport requires (@coup/transports) and revokes the sockets

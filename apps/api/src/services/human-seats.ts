@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 import { isPersonSeat } from '@coup/transports';
 
 // A person's seat (transport `human`) is an agent row so that matches, replays and the WebSocket path treat
