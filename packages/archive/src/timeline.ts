@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { archiveAction, archiveRole, playerState, UNKNOWN_PLAYER } from './format';
 import type { ArchiveEvent, ArchiveRole, DecodedGame } from './format';
+import { claimOf } from './rules';
 
 // A decoded game's events grouped turn by turn, as the web viewer shows them: each START_OF_TURN and what
 // followed it (the action, a challenge of it, a block, a challenge of the block, players leaving).
@@ -47,20 +48,12 @@ export const gameTimeline = z.object({
 });
 export type GameTimeline = z.infer<typeof gameTimeline>;
 
-const CLAIM: Partial<Record<string, ArchiveRole>> = {
-  tax: 'duke',
-  steal: 'captain',
-  assassinate: 'assassin',
-  exchange: 'ambassador',
-  interrogate: 'inquisitor',
-};
-
+/** The role an action claims in the game type (the engine's ruleset), if any. */
 export function claimedRole(
   action: z.infer<typeof archiveAction>,
   gameType: DecodedGame['gameType'],
 ): ArchiveRole | null {
-  if (action === 'exchange' && gameType === 'inquisitors') return 'inquisitor';
-  return CLAIM[action] ?? null;
+  return claimOf(action, gameType);
 }
 
 export function gameTimelineOf(
