@@ -1,7 +1,7 @@
 import { ALL_ROLES } from '@coup/engine';
 import type { Role, RulesetId } from '@coup/engine';
+import { rulesetOfEntry } from '@coup/protocol';
 import type { HistoryEntry } from '@coup/protocol';
-import { rulesetOfEntry } from './ruleset';
 
 /** What the public history says about one seat's habits and likely cards. */
 export interface SeatRecord {

@@ -1,6 +1,6 @@
 import { RULESETS } from '@coup/engine';
 import type { Action, Role } from '@coup/engine';
-import { DecisionRequest } from '@coup/protocol';
+import type { DecisionRequest } from '@coup/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOT_KINDS, createBot } from './index';

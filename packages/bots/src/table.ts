@@ -1,6 +1,6 @@
 import type { Role, Ruleset, RulesetId } from '@coup/engine';
+import { rulesetOfRequest } from '@coup/protocol';
 import type { DecisionRequest, WireState } from '@coup/protocol';
-import { rulesetOfRequest } from './ruleset';
 
 export type WirePlayer = WireState['players'][number];
 

@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import type { LlmCall, LlmDecision } from '@coup/protocol';
 import { MAX_COMMENT } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
@@ -90,10 +91,16 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
     ]);
     if (memory.exchanges.length > MAX_EXCHANGES) memory.exchanges.shift();
   };
+  // The game of the match being played, as its match_start named it (older platforms name none: the
+  // conversation then reads it from the request).
+  let game: { matchId: string; ruleset: RulesetId } | null = null;
   return {
     name: o.name,
     ...(o.agentId !== undefined ? { agentId: o.agentId } : {}),
     timeoutMs: o.timeoutMs,
+    async start(msg) {
+      game = msg.ruleset !== undefined ? { matchId: msg.matchId, ruleset: msg.ruleset } : null;
+    },
     async decide(req, signal, report) {
       const llm: LlmDecision = {
         model: model.name,
@@ -126,7 +133,8 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         };
       }
       const history = historyTokens > 0 && memory.matchId === req.matchId ? memory.exchanges : [];
-      const messages = conversation(req, o.strategyPrompt, history, historyTokens);
+      const ruleset = game?.matchId === req.matchId ? game.ruleset : undefined;
+      const messages = conversation(req, o.strategyPrompt, history, historyTokens, ruleset);
       const question = messages[messages.length - 1]?.content ?? '';
       const left = () => req.deadline - Date.now();
       let kind: LlmCall['kind'] = 'first';

@@ -1,9 +1,11 @@
 import { DEFAULT_RULESET, RULESETS } from '@coup/engine';
 import type { Role, Ruleset, RulesetId } from '@coup/engine';
-import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
+import type { HistoryEntry } from './game';
+import type { DecisionRequest } from './messages';
 
-// Which game a request belongs to. A decision request does not name its ruleset (match_start does, and
-// a bot is a pure function of its requests), but every game shows its own roles and actions: a role
+// Which game a request belongs to. A decision request does not name its ruleset (match_start does; a
+// stateless agent, a bot or the prompt read the request alone), but every game shows its own roles and
+// actions: a role
 // only one ruleset has (the ambassador, the inquisitor) in the bot's hand, at the table or in the
 // history, or an action only one has among the legal ones. Until something shows, the game is taken to
 // be `original` (the two differ only in the role neither side has shown yet).
@@ -25,8 +27,13 @@ const ACTION_OF = new Map<string, RulesetId>();
 const roleGame = (x: unknown): RulesetId | undefined =>
   typeof x === 'string' ? ROLE_OF[x as Role] : undefined;
 
+/** What the ruleset of a request is read from (a request, or a prompt's source). */
+export type RulesetSource = Pick<DecisionRequest, 'phase' | 'legalActions' | 'state'> & {
+  history: readonly HistoryEntry[];
+};
+
 /** The ruleset a request shows, or undefined when nothing in it tells. */
-function shown(req: DecisionRequest): RulesetId | undefined {
+function shown(req: RulesetSource): RulesetId | undefined {
   const phaseGame = ACTION_OF.get(`phase:${req.phase}`);
   if (phaseGame) return phaseGame;
   for (const a of req.legalActions) {
@@ -34,6 +41,7 @@ function shown(req: DecisionRequest): RulesetId | undefined {
     if (g) return g;
   }
   const { you, players, pending } = req.state;
+  // (A shown card of the interrogate_decide phase is caught by the phase above.)
   for (const c of you?.cards ?? []) if (roleGame(c.role)) return roleGame(c.role);
   for (const r of you?.drawn ?? []) if (roleGame(r)) return roleGame(r);
   for (const p of players) for (const r of p.revealed) if (roleGame(r)) return roleGame(r);
@@ -64,7 +72,7 @@ export function rulesetOfEntry(e: HistoryEntry): RulesetId | undefined {
  * folds it with rulesetOfEntry), when the request's own history is a delta.
  */
 export function rulesetOfRequest(
-  req: DecisionRequest,
+  req: RulesetSource,
   remembered?: RulesetId,
 ): { rules: Ruleset; known: boolean } {
   const id = remembered ?? shown(req);
