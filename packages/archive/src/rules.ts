@@ -30,8 +30,24 @@ export function archiveActionOf(action: AnyTurnActionType): ArchiveAction | null
   return (ARCHIVE_ACTIONS as readonly string[]).includes(name) ? (name as ArchiveAction) : null;
 }
 
+// The checker asks these for every turn of every imported game (600,000 games): looked up once per game
+// type here, by the archive's action names.
+const RULE_BY_NAME: Readonly<Record<GameType, Readonly<Partial<Record<ArchiveAction, ActionRule>>>>> =
+  Object.fromEntries(
+    GAME_TYPES.map((g) => [
+      g,
+      Object.fromEntries(
+        ARCHIVE_ACTIONS.map((a) => [a, rulesOf(g).action[engineAction(a)]]).filter(([, r]) => r),
+      ),
+    ]),
+  ) as Record<GameType, Partial<Record<ArchiveAction, ActionRule>>>;
+
+const ACTIONS_BY_TYPE: Readonly<Record<GameType, readonly ArchiveAction[]>> = Object.fromEntries(
+  GAME_TYPES.map((g) => [g, Object.freeze(rulesOf(g).actions.flatMap((a) => archiveActionOf(a.type) ?? []))]),
+) as Record<GameType, readonly ArchiveAction[]>;
+
 function ruleOf(action: ArchiveAction, gameType: GameType): ActionRule | undefined {
-  return rulesOf(gameType).action[engineAction(action)];
+  return RULE_BY_NAME[gameType][action];
 }
 
 /** Coins with which the only legal action is a coup. */
@@ -48,8 +64,13 @@ export function rolesOf(gameType: GameType): readonly ArchiveRole[] {
 }
 
 /** The game type's actions, in the engine's order, as the archive names them. */
-export function actionsOf(gameType: GameType): ArchiveAction[] {
-  return rulesOf(gameType).actions.flatMap((a) => archiveActionOf(a.type) ?? []);
+export function actionsOf(gameType: GameType): readonly ArchiveAction[] {
+  return ACTIONS_BY_TYPE[gameType];
+}
+
+/** Whether the game type has the action. */
+export function hasAction(action: ArchiveAction, gameType: GameType): boolean {
+  return RULE_BY_NAME[gameType][action] !== undefined;
 }
 
 /** The role an action claims, or null for unclaimed actions (income, foreign aid, coup). */

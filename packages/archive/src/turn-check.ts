@@ -4,10 +4,10 @@ import { UNKNOWN_PLAYER } from './format';
 import type { ArchiveTurn } from './grammar';
 import { fail, type CheckResult } from './reasons';
 import {
-  actionsOf,
   blockRolesOf,
   claimOf,
   costOf,
+  hasAction,
   isTargeted,
   MUST_COUP_AT,
   targetBlocksOnly,
@@ -40,7 +40,7 @@ function checkDeclarations(t: ActedTurn, gameType: GameType): CheckResult {
   const a = t.start.whoseTurn;
   const { action, target } = t.action;
   if (!isAlive(S[a])) return fail('bad_turn', `player ${a} plays while eliminated`);
-  if (!actionsOf(gameType).includes(action)) return fail('illegal_action', `${action} in a ${gameType} game`);
+  if (!hasAction(action, gameType)) return fail('illegal_action', `${action} in a ${gameType} game`);
   const cash = S[a]!.cash;
   if (cash < costOf(action, gameType)) return fail('illegal_action', `${action} with ${cash} coins`);
   if (cash >= MUST_COUP_AT && action !== 'coup')
