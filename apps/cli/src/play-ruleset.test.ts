@@ -46,7 +46,7 @@ describe('coup play --ruleset inquisitors', () => {
     expect(replays.some((r) => r.events.some((e) => e.type === 'interrogation_decided'))).toBe(true);
   });
 
-  it('verifies, shows and exports its replays by their ruleset', { timeout: 20_000 }, async () => {
+  it('verifies, shows and exports its replays by their ruleset', { timeout: 60_000 }, async () => {
     const [verify, show, seat, exported] = await Promise.all([
       runCli(['replay', 'verify', file]),
       runCli(['replay', 'show', file, '--index', '1']),
