@@ -1,7 +1,7 @@
 import { replayStart, replaySteps, type Replay } from '@coup/protocol';
 import type { GameState } from '@coup/engine';
-import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
-import { GAME_TYPES } from './format';
+import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from '@coup/archive-format';
+import { GAME_TYPES } from '@coup/archive-format';
 import { toCompactGame } from './pack';
 import { archiveActionOf, type GameType } from './rules';
 import { decoderRank } from './seat-ids';

@@ -1,7 +1,7 @@
 import { applyAction, createGame, defaultAction, forfeit, pendingSeats } from '@coup/engine';
 import type { Action, GameEvent, GameState, Role } from '@coup/engine';
-import type { ArchivePlayerState } from './format';
-import { UNKNOWN_PLAYER } from './format';
+import { UNKNOWN_PLAYER } from '@coup/archive-format';
+import type { ArchivePlayerState } from '@coup/archive-format';
 import type { ArchiveTurn, LeftAt } from './grammar';
 import { engineAction, rulesOf, type GameType } from './rules';
 

@@ -1,7 +1,7 @@
 import { FORCED_COUP_COINS, RULESETS } from '@coup/engine';
 import type { ActionRule, AnyTurnActionType, Role, Ruleset, RulesetId } from '@coup/engine';
-import { ARCHIVE_ACTIONS, GAME_TYPES } from './format';
-import type { ArchiveAction, ArchiveRole } from './format';
+import { ARCHIVE_ACTIONS, GAME_TYPES } from '@coup/archive-format';
+import type { ArchiveAction, ArchiveRole } from '@coup/archive-format';
 
 // The rules of the archive's games, read from the engine's rulesets (RULESETS): the archive keeps no
 // table of its own. A game's `gameType` is the id of the ruleset it was played by (`original`: the base

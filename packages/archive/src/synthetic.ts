@@ -1,6 +1,12 @@
-import { randomBelow, seededRandom, type Random } from '@coup/random';
-import { ARCHIVE_ROLES } from './format';
-import type { ArchiveAction, ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
+import { randomBelow, seededRandom, shuffle, type Random } from '@coup/random';
+import { ARCHIVE_ROLES } from '@coup/archive-format';
+import type {
+  ArchiveAction,
+  ArchiveEvent,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 import {
   actionsOf,
   blockRolesOf,
@@ -38,13 +44,6 @@ const snapshot = (s: Sim) =>
     influence: p.influence.map((c) => ({ role: c.role, revealed: c.revealed })),
   }));
 
-function shuffleInPlace<T>(items: T[], r: Random): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomBelow(r, i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-}
-
 function pickOf<T>(s: Sim, list: readonly T[]): T {
   return list[randomBelow(s.r, list.length)]!;
 }
@@ -62,17 +61,17 @@ function replace(s: Sim, p: number, role: ArchiveRole): void {
   const card = s.players[p]!.influence.find((c) => !c.revealed && c.role === role);
   if (!card) return;
   s.deck.push(card.role);
-  shuffleInPlace(s.deck, s.r);
+  shuffle(s.deck, s.r);
   card.role = s.deck.pop()!;
 }
 
 function exchange(s: Sim, p: number, draws: number): void {
   const down = s.players[p]!.influence.filter((c) => !c.revealed);
   const pool = [...down.map((c) => c.role), ...s.deck.splice(0, draws)];
-  shuffleInPlace(pool, s.r);
+  shuffle(pool, s.r);
   down.forEach((c) => (c.role = pool.pop()!));
   s.deck.push(...pool);
-  shuffleInPlace(s.deck, s.r);
+  shuffle(s.deck, s.r);
 }
 
 /** A claim is challenged: records it, takes the influence; returns whether the claim stands. */
@@ -179,7 +178,7 @@ export function syntheticGame(seed: string | number, opts: SyntheticOptions = {}
   // In the archive's role order (as before the rules were read from the engine: the same seeds deal the same games).
   const roles = ARCHIVE_ROLES.filter((r) => rolesOf(gameType).includes(r));
   const deck = roles.flatMap((role) => new Array<ArchiveRole>(copiesPerRole(gameType)).fill(role));
-  shuffleInPlace(deck, r);
+  shuffle(deck, r);
   const players = Array.from({ length: n }, () => ({
     cash: 2,
     influence: deck.splice(0, 2).map((role) => ({ role, revealed: false })),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { archiveAction, archiveRole, playerState, UNKNOWN_PLAYER } from './format';
 import type { ArchiveEvent, ArchiveRole, DecodedGame } from './format';
-import { claimOf } from './rules';
 
 // A decoded game's events grouped turn by turn, as the web viewer shows them: each START_OF_TURN and what
 // followed it (the action, a challenge of it, a block, a challenge of the block, players leaving).
@@ -48,12 +47,20 @@ export const gameTimeline = z.object({
 });
 export type GameTimeline = z.infer<typeof gameTimeline>;
 
-/** The role an action claims in the game type (the engine's ruleset), if any. */
+const CLAIM: Partial<Record<string, ArchiveRole>> = {
+  tax: 'duke',
+  steal: 'captain',
+  assassinate: 'assassin',
+  exchange: 'ambassador',
+  interrogate: 'inquisitor',
+};
+
 export function claimedRole(
   action: z.infer<typeof archiveAction>,
   gameType: DecodedGame['gameType'],
 ): ArchiveRole | null {
-  return claimOf(action, gameType);
+  if (action === 'exchange' && gameType === 'inquisitors') return 'inquisitor';
+  return CLAIM[action] ?? null;
 }
 
 export function gameTimelineOf(
