@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PrismaClient } from '@coup/db';
-import type { ChannelHub, Keys, MatchJob, Transports } from '@coup/platform';
+import type { ChannelHub, Keys, MatchJob, Transports } from '@coup/gateway';
 import type { Env } from './env';
 import { adminQueuesPlugin } from './plugins/admin-queues';
 import { authPlugin } from './plugins/auth';
@@ -45,7 +45,7 @@ export interface AppServices {
   /** Listeners over the subscriber connection (agent sockets, spectators). */
   hub: ChannelHub;
   matchQueue: Queue<MatchJob>;
-  /** Casual tables seating a person: their own queue (@coup/platform match-placement.ts). */
+  /** Casual tables seating a person: their own queue (@coup/competition match-placement.ts). */
   tableQueue: Queue<MatchJob>;
   keys: Keys;
   transports: Transports;

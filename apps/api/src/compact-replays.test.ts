@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
-import { storeMatchResult } from '@coup/db';
-import { insertMatch } from '@coup/platform';
+import { storeMatchResult, insertMatch } from '@coup/db';
 import { Replay, SeatReplay } from '@coup/protocol';
 import type { LlmDecision } from '@coup/protocol';
 import { AgentFault, inProcessAgent, runMatch, verifyReplay } from '@coup/runner';

@@ -1,3 +1,3 @@
-// The configuration schema is shared with the worker process (packages/platform/src/env.ts).
-export { parseEnv, EnvSchema } from '@coup/platform';
-export type { Env } from '@coup/platform';
+// The configuration schema is shared with the worker process (packages/gateway/src/env.ts).
+export { parseEnv, EnvSchema } from '@coup/gateway';
+export type { Env } from '@coup/gateway';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceExperiment } from '@coup/platform';
+import { advanceExperiment } from '@coup/competition';
 import { errorShapeProblem, startHarness } from './testing/harness';
 import type { ApiResponse, Harness } from './testing/harness';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameBuilder, randomGame } from '@coup/archive/testing';
 import type { Agent } from '@coup/api-contract/types';
 import type { Prisma } from '@coup/db';
-import { emptyStats } from '@coup/platform';
+import { emptyStats } from '@coup/competition';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Harness } from './testing/harness';
 import { insertHumanDataset } from './testing/datasets';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeMatchResult } from '@coup/db';
-import { insertMatch } from '@coup/platform';
+import { storeMatchResult, insertMatch } from '@coup/db';
 import { SeatReplay } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';

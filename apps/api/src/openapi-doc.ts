@@ -2,8 +2,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { stringify } from 'yaml';
 import { createPrisma } from '@coup/db';
-import { ChannelHub, createTransports, keys, parseEnv, QUEUE } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import { ChannelHub, createTransports, keys, parseEnv, QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
 import { buildApp } from './app';
 
 /**

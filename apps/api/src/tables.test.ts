@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMatch } from '@coup/platform';
+import { insertMatch } from '@coup/db';
 import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
 import type { Account, ApiResponse, Harness } from './testing/harness';
 

@@ -18,9 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUE, enqueueMatch, insertMatch } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
-import { repoRoot } from '@coup/db';
+import { QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
+import { enqueueMatch } from '@coup/competition';
+import { insertMatch, repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 

@@ -2,7 +2,7 @@
 // the match worker inside it when WORKER_IN_PROCESS. start.ts has started Postgres and Redis and passes
 // DATABASE_URL and REDIS_URL; this process is started again if it dies, on the same port, and stops with
 // its parent.
-import { parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/gateway';
 import { startPlatform } from './platform';
 import type { RunningPlatform } from './platform';
 import { keepRunningOnUnhandledRejections } from './process-guard';

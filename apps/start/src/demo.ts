@@ -1,7 +1,7 @@
 import type { Agent, PrismaClient } from '@coup/db';
 import type { Queue } from 'bullmq';
-import { createMatch } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import { createMatch } from '@coup/competition';
+import type { MatchJob } from '@coup/gateway';
 
 /** A few ranked matches between house bots, so a new user sees results at once. Only on an empty database. */
 export async function queueDemoMatches(

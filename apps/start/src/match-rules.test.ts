@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import type { Prisma } from '@coup/db';
-import { emptyStats } from '@coup/platform';
+import { emptyStats } from '@coup/competition';
 import { errorShapeProblem, startHarness, uniqueName } from './testing/harness';
 import type { Account, ApiResponse, Harness } from './testing/harness';
 

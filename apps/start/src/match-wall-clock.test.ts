@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@coup/platform';
+import { keys } from '@coup/gateway';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { REDIS_URL, startHarness, uniqueName } from './testing/harness';

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '@coup/devstack';
 import type { PrivateRedis } from '@coup/devstack';
-import { QUEUE } from '@coup/platform';
+import { QUEUE } from '@coup/gateway';
 import type { TestAgent } from './testing/agents';
 import { startOutagePlatform } from './testing/outage-platform';
 import type { OutagePlatform } from './testing/outage-platform';

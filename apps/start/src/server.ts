@@ -1,7 +1,7 @@
 // The API process (scale-out and docker-compose): the API and the web UI on one port. Needs DATABASE_URL and
 // REDIS_URL; runs no worker unless RUN_WORKER=true (workers run as apps/worker/src/main.ts). Imports nothing
 // of the development stack. `start.ts` is the one-command start with embedded defaults.
-import { describeAgentAddresses, parseEnv } from '@coup/platform';
+import { describeAgentAddresses, parseEnv } from '@coup/gateway';
 import { startPlatform } from './platform';
 import { keepRunningOnUnhandledRejections } from './process-guard';
 

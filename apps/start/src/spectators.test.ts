@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMatch, insertMatch } from '@coup/platform';
+import { enqueueMatch } from '@coup/competition';
+import { insertMatch } from '@coup/db';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
 import { startHarness, uniqueName } from './testing/harness';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/gateway';
 import { describeLlm, startSummary, urlToOpen } from './start-summary';
 import { deleteKeys } from './testing/harness';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { describeAgentAddresses } from '@coup/platform';
-import type { Env } from '@coup/platform';
+import { describeAgentAddresses } from '@coup/gateway';
+import type { Env } from '@coup/gateway';
 
 // What `npm start` prints once everything runs: where to open the platform, where the admin key is, what
 // it set up (house agents, demo matches), the settings a newcomer trips over (which agent addresses it

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { dataDir, repoRoot, writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
-import { parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/gateway';
 import { startApiChild } from './api-child';
 import { startSummary } from './start-summary';
 import { startWorkerChild } from './worker-child';

@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { RATING_EPOCH_MS } from '@coup/platform';
+import { RATING_EPOCH_MS } from '@coup/gateway';
 import { periodIndexOf } from '@coup/rating';
 import { closerThread } from '../src/ladder/closer-thread';
 

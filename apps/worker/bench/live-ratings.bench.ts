@@ -7,7 +7,7 @@
 // instead (read the pending matches and the stored ratings, run Glicko-2, no write): what every leaderboard
 // request would pay if the live figures were computed on read. Four seats per match.
 import { createTestDatabase } from '@coup/db/testing';
-import { RATING_EPOCH_MS } from '@coup/platform';
+import { RATING_EPOCH_MS } from '@coup/gateway';
 import { liveRatings, periodIndexOf } from '@coup/rating';
 import { refreshLiveRatings, storedStates, unratedRankedMatches } from '../src/ladder/live-ratings';
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { advanceExperiment, LlmUsageLedger } from '@coup/platform';
-import type { LlmBudgetLimits } from '@coup/platform';
+import { LlmUsageLedger } from '@coup/gateway';
+import type { LlmBudgetLimits } from '@coup/gateway';
+import { advanceExperiment } from '@coup/competition';
 
 // A prompt experiment queues no further deal while a daily model budget it spends from is spent (its
 // owner's, who pays for every call of it, or its model's), and goes on once there is budget again; it stays

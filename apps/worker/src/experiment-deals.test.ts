@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { advanceAfterMatch, advanceExperiment, advanceExperiments } from '@coup/platform';
-import type { AdvanceOptions } from '@coup/platform';
+import { advanceAfterMatch, advanceExperiment, advanceExperiments } from '@coup/competition';
+import type { AdvanceOptions } from '@coup/competition';
 
-// How a prompt experiment's deals are queued (@coup/platform advanceExperiment, run by the match worker
+// How a prompt experiment's deals are queued (@coup/competition advanceExperiment, run by the match worker
 // after each match and by the ladder's `experiments` job), against a real Postgres: the matches are
 // "played" by writing their status, so every step and race is checked exactly.
 

@@ -5,7 +5,7 @@ import { createPrisma, storeMatchResult } from '@coup/db';
 import { freePort } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { isTransient } from '@coup/platform';
+import { isTransient } from '@coup/gateway';
 import { asJobFailure } from './job-failure';
 
 // Which failures are retried (an unreachable or restarting Postgres or Redis) and which fail once: checked

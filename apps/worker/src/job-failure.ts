@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
-import { isTransient } from '@coup/platform';
+import { isTransient } from '@coup/gateway';
 
-// Which failures of a job are worth another try: a transient one (isTransient, @coup/platform) is retried
+// Which failures of a job are worth another try: a transient one (isTransient, @coup/gateway) is retried
 // with a backoff that outlasts an outage; anything else would fail the same way again, so it fails once
 // (BullMQ's UnrecoverableError) instead of replaying a match against live agents over and over.
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, eventsFor, legalActions, applyAction, pendingSeats, viewFor } from '@coup/engine';
 import type { GameEvent, GameState, PlayerView } from '@coup/engine';
-import { keys } from '@coup/platform';
+import { keys } from '@coup/gateway';
 import type { SpectatorUpdate } from '@coup/runner';
 import { LIVE_END_TTL_S, LIVE_LOG_MAX, LIVE_LOG_TTL_S, liveFeed } from './live-feed';
 

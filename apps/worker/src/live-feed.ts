@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Keys } from '@coup/platform';
+import type { Keys } from '@coup/gateway';
 import type { SpectatorUpdate } from '@coup/runner';
 
 // The live view of one running match, published only while someone watches (the API keeps the match's

@@ -2,7 +2,8 @@
 // Postgres. Several can share one Redis and one Postgres.
 import { setPriority } from 'node:os';
 import { migrate } from '@coup/db';
-import { createRuntime, describeAgentAddresses, parseEnv } from '@coup/platform';
+import { describeAgentAddresses, parseEnv } from '@coup/gateway';
+import { createRuntime } from '@coup/competition';
 import { startWorkers } from './start-workers';
 
 async function main() {

@@ -7,8 +7,9 @@ import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { createTransports, enqueueMatch, keys, matchJobOptions, QUEUE } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import { createTransports, keys, QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
+import { enqueueMatch, matchJobOptions } from '@coup/competition';
 import { createMatchWorker } from './match-worker';
 
 // The match worker on the real Postgres and Redis: a failure that will always happen (here a match whose

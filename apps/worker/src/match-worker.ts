@@ -1,13 +1,13 @@
 import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
 import type { ConnectionOptions, Job } from 'bullmq';
 import { abortMatch } from '@coup/db';
-import { CANCELLED, MATCH_BACKOFF, MatchJob, QUEUE, matchRetryDelay } from '@coup/platform';
+import { MatchJob, QUEUE, throttled } from '@coup/gateway';
+import { CANCELLED, MATCH_BACKOFF, matchRetryDelay } from '@coup/competition';
 import { AccountSlots } from './account-slots';
 import { asJobFailure } from './job-failure';
 import type { MatchJobDeps, MatchJobOutcome } from './run-match-job';
 import { liveFeed } from './live-feed';
 import { runMatchJob } from './run-match-job';
-import { throttled } from '@coup/platform';
 
 export interface MatchWorkerOptions extends MatchJobDeps {
   connection: ConnectionOptions;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isTransient } from '@coup/platform';
+import { isTransient } from '@coup/gateway';
 
 export interface RetryTransientOptions {
   /** Give up (throw the last error) once this long has passed since the first failure. */

@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis';
 import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
 import type { ClaimedMatch, PrismaClient } from '@coup/db';
-import { llmUsage, seatStats } from '@coup/platform';
-import type { Keys, SeatStats, Transports } from '@coup/platform';
+import { llmUsage } from '@coup/gateway';
+import type { Keys, Transports } from '@coup/gateway';
+import { seatStats } from '@coup/competition';
+import type { SeatStats } from '@coup/competition';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { RulesetId } from '@coup/engine';

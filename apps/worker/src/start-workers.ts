@@ -1,12 +1,7 @@
 import type { Worker } from 'bullmq';
-import {
-  advanceAfterMatch,
-  enqueueMatch,
-  listenMatchesCancelled,
-  llmBudgetLimits,
-  QUEUE,
-} from '@coup/platform';
-import type { AdvanceOptions, Runtime } from '@coup/platform';
+import { llmBudgetLimits, QUEUE } from '@coup/gateway';
+import { advanceAfterMatch, enqueueMatch, listenMatchesCancelled } from '@coup/competition';
+import type { AdvanceOptions, Runtime } from '@coup/competition';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
 import { cancelMatchRuns, createMatchWorker, stopMatchWorker } from './match-worker';

@@ -1,15 +1,22 @@
 import * as z from 'zod';
+import {
+  AGENT_TRANSPORT_IDS,
+  DEFAULT_TRANSPORT,
+  REGISTRABLE_TRANSPORT_IDS,
+  registrationIssues,
+} from '@coup/transports';
 import { Name, Rulesets } from './common';
 
 // What a client sends to register or change an agent (POST /v1/agents, PATCH /v1/agents/:id). A module of
-// its own, importing only zod and ./common, so the web UI can validate its forms with these very schemas
+// its own, importing only zod, ./common and the transports registry (pure), so the web UI can validate its forms with these very schemas
 // (@coup/api-contract/forms) without bundling the rest of the contract.
 
-/** http: the platform calls the agent; ws: the agent connects; llm: the platform plays a model for it. */
-export const TRANSPORTS = ['http', 'ws', 'llm'] as const;
+/** http: the platform calls the agent; ws: the agent connects; llm: the platform plays a model for it
+ * (@coup/transports: the registrable transports). */
+export const TRANSPORTS = REGISTRABLE_TRANSPORT_IDS;
 /** Every agent's transport, as the API shows it: also `human`, a person's seat at casual tables (created by
  * the platform, never registered, never ranked). */
-export const AGENT_TRANSPORTS = [...TRANSPORTS, 'human'] as const;
+export const AGENT_TRANSPORTS = AGENT_TRANSPORT_IDS;
 
 const EndpointUrl = z
   .url({ protocol: /^https?$/, error: 'endpointUrl must be an http:// or https:// URL' })
@@ -29,7 +36,7 @@ export const HistoryMode = z.enum(['delta', 'full']);
 export const AgentCreate = z
   .strictObject({
     name: Name,
-    transport: z.enum(TRANSPORTS).default('http'),
+    transport: z.enum(TRANSPORTS).default(DEFAULT_TRANSPORT),
     endpointUrl: EndpointUrl.optional(),
     /** For an llm agent, the model it is played with: one of GET /v1/models (LLM_MODELS). */
     modelName: z.string().min(1).max(100).optional(),
@@ -50,21 +57,9 @@ export const AgentCreate = z
      */
     rulesets: Rulesets.optional(),
   })
-  .refine((a) => a.transport !== 'http' || a.endpointUrl, {
-    path: ['endpointUrl'],
-    message: 'an http agent needs an endpointUrl (the base URL the platform POSTs /decide to)',
-  })
-  .refine((a) => a.transport !== 'ws' || !a.endpointUrl, {
-    path: ['endpointUrl'],
-    message: 'a ws agent connects to the platform and has no endpointUrl',
-  })
-  .refine((a) => a.transport !== 'llm' || !a.endpointUrl, {
-    path: ['endpointUrl'],
-    message: 'an llm agent is played by the platform through its model server and has no endpointUrl',
-  })
-  .refine((a) => a.transport !== 'llm' || a.modelName, {
-    path: ['modelName'],
-    message: 'an llm agent needs a modelName: one of the models listed by GET /v1/models',
+  // Each transport's own rules (endpointUrl required or refused, a model required): the registry's.
+  .superRefine((a, ctx) => {
+    for (const issue of registrationIssues(a)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 export const AgentCreateBody = z.preprocess(endpointAliases, AgentCreate);

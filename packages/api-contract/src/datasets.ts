@@ -25,7 +25,8 @@ export const DatasetGamePath = z.object({
 /**
  * A game's re-play through our engine: `agreed`; `rules_differ` (it parts ways with our engine only where
  * the archive's server plays by other rules, named in `replayDifferences`); `disagreed` (no known
- * difference explains it: see `replayNote`); `not_replayed` (inquisitors games).
+ * difference explains it: see `replayNote`); `not_replayed` (events that do not parse into turns; before
+ * rulesets were values, every inquisitors game). Both game types are re-played, each by its ruleset.
  */
 export const ReplayStatus = z.enum(['agreed', 'rules_differ', 'disagreed', 'not_replayed']);
 
@@ -35,7 +36,7 @@ export const RuleDifference = z.enum(RULE_DIFFERENCE_NAMES);
 /** A known difference of rules, said in words. */
 export const RuleDifferenceOut = z.object({ name: RuleDifference, description: z.string() });
 
-/** `original` games re-played through our engine (inquisitors games are not). */
+/** Games re-played through our engine, each by its game type's ruleset (`original`, `inquisitors`). */
 export const ReplayCheck = z.object({
   replayed: z.number().int(),
   agreed: z.number().int(),

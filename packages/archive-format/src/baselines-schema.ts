@@ -3,7 +3,7 @@ import { ARCHIVE_ACTIONS, ARCHIVE_ROLES, GAME_TYPES } from './format';
 
 // The stored shape of human baselines (human_datasets.baselines), computed by baselines.ts. Rates are
 // rounded to 3 decimals and null when nothing was counted (no division by zero), as the agents' own
-// behaviour figures (packages/platform/src/seat-stats.ts `behaviour`), whose names they reuse where they
+// behaviour figures (packages/competition/src/seat-stats.ts `behaviour`), whose names they reuse where they
 // mean the same: bluffRate, challengeRate, challengeSuccess, blockRate.
 
 const count = z.number().int().min(0);

@@ -222,5 +222,7 @@ describe('checkGame', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // Inquisitors games are re-played too since rulesets are values: more work than a default 5 s allows
+    // on a busy machine.
+  }, 30_000);
 });

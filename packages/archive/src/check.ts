@@ -2,7 +2,7 @@ import { UNKNOWN_ERA, type TreasonEra } from './era';
 import type { ArchiveEvent, DecodedGame } from '@coup/archive-format';
 import { parseTurns } from './grammar';
 import { fail, type CheckResult } from './reasons';
-import { COPIES_PER_ROLE } from './rules';
+import { copiesPerRole, ROLE_INDEX } from './rules';
 import { checkTurn, isAlive, nextAlive } from './turn-check';
 
 export { BAD_GAME_REASONS, type BadGameReason, type CheckResult } from './reasons';
@@ -30,19 +30,12 @@ function playersNamed(e: ArchiveEvent): number[] {
   }
 }
 
-const ROLE_INDEX: Record<string, number> = {
-  duke: 0,
-  captain: 1,
-  assassin: 2,
-  ambassador: 3,
-  inquisitor: 3,
-  contessa: 4,
-};
-
 function checkSnapshots(game: DecodedGame): CheckResult {
   // Runs for every snapshot of every imported game: plain loops and one counts array, no Map or Set.
-  const other = game.gameType === 'original' ? 'inquisitor' : 'ambassador';
-  const count = [0, 0, 0, 0, 0];
+  // The game type's deck (the engine's ruleset): its roles, and how many copies of each.
+  const index = ROLE_INDEX[game.gameType];
+  const copies = copiesPerRole(game.gameType);
+  const count = new Array<number>(Object.keys(index).length).fill(0);
   for (const e of game.events) {
     if (e.type !== 'START_OF_TURN' && e.type !== 'GAME_OVER') continue;
     if (e.playerStates.length !== game.playerCount)
@@ -55,10 +48,10 @@ function checkSnapshots(game: DecodedGame): CheckResult {
       if (s.influence.length !== 2)
         return fail('bad_player_states', `a player with ${s.influence.length} cards`);
       for (const c of s.influence) {
-        if (c.role === other) return fail('bad_roles', `the ${c.role} in a ${game.gameType} game`);
-        const k = ROLE_INDEX[c.role]!;
-        if (++count[k]! > COPIES_PER_ROLE)
-          return fail('bad_roles', `more than ${COPIES_PER_ROLE} copies of the ${c.role} at the table`);
+        const k = index[c.role];
+        if (k === undefined) return fail('bad_roles', `the ${c.role} in a ${game.gameType} game`);
+        if (++count[k]! > copies)
+          return fail('bad_roles', `more than ${copies} copies of the ${c.role} at the table`);
       }
     }
   }

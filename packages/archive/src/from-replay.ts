@@ -1,14 +1,16 @@
 import { replayStart, replaySteps, type Replay } from '@coup/protocol';
 import type { GameState } from '@coup/engine';
 import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from '@coup/archive-format';
+import { GAME_TYPES } from '@coup/archive-format';
 import { toCompactGame } from './pack';
+import { archiveActionOf, type GameType } from './rules';
 import { decoderRank } from './seat-ids';
 
-// One of our finished matches as an archive game record (decoded and packed). The replay is re-run
-// (replaySteps) so every turn's snapshot is the omniscient state at its start. Our engine's events map to
-// the archive's: declared -> ACTION, challenged -> CHALLENGE_FAIL (the claim was true) or CHALLENGE_SUCCESS,
-// blocked -> BLOCK, forfeited -> PLAYER_LEFT; the rest (cards shown and lost, exchanges, coins) show in the
-// next snapshot. What the archive cannot express is written as docs/ARCHIVE.md "Export" says and listed in
+// One of our finished matches as an archive game record (decoded and packed), its `gameType` the match's
+// ruleset. The replay is re-run (replaySteps) so every turn's snapshot is the omniscient state at its
+// start. Our engine's events map to the archive's: declared -> ACTION (`interrogate` included), challenged -> CHALLENGE_FAIL (the claim was true) or CHALLENGE_SUCCESS,
+// blocked -> BLOCK, forfeited -> PLAYER_LEFT; the rest (cards shown and lost, exchanges, an interrogation's
+// shown card and whether it was forced, coins) show in the next snapshot. What the archive cannot express is written as docs/ARCHIVE.md "Export" says and listed in
 // `notes`:
 // - a turn whose player forfeited before declaring (no ACTION: the grammar has no such turn) is left out,
 //   and its PLAYER_LEFT joins the previous turn (or, on the very first turn, follows the next START_OF_TURN);
@@ -27,7 +29,8 @@ export type FromReplayResult = { ok: true; game: TreasonExport } | { ok: false; 
 type Rerunnable = Pick<
   Replay,
   'matchId' | 'players' | 'seed' | 'setup' | 'engineVersion' | 'steps' | 'ranking' | 'startedAt'
->;
+> &
+  Partial<Pick<Replay, 'ruleset'>>;
 
 function snapshot(s: GameState): ArchivePlayerState[] {
   return s.players.map((p) => ({
@@ -82,6 +85,10 @@ export function fromReplay(replay: Rerunnable, opts: FromReplayOptions = {}): Fr
     events.push(e);
   };
 
+  // The match's ruleset is the archive's game type (replays without one are `original` games).
+  const gameType = replay.ruleset ?? 'original';
+  if (!(GAME_TYPES as readonly string[]).includes(gameType))
+    return { ok: false, error: `the archive has no game type ${gameType}` };
   try {
     const start = replayStart(replay);
     final = start;
@@ -94,7 +101,8 @@ export function fromReplay(replay: Rerunnable, opts: FromReplayOptions = {}): Fr
         };
       for (const e of run.events) {
         if (e.type === 'declared') {
-          const action = e.action === 'foreign_aid' ? 'foreign-aid' : e.action;
+          const action = archiveActionOf(e.action);
+          if (!action) return { ok: false, error: `the archive cannot write the action ${e.action}` };
           emit(e.target === null ? { type: 'ACTION', action } : { type: 'ACTION', action, target: e.target });
         } else if (e.type === 'challenged') {
           const type = e.truthful ? 'CHALLENGE_FAIL' : 'CHALLENGE_SUCCESS';
@@ -127,7 +135,7 @@ export function fromReplay(replay: Rerunnable, opts: FromReplayOptions = {}): Fr
   const rank = decoderRank(events, replay.players.length) ?? replay.ranking.flat();
   const decoded: DecodedGame = {
     gameId: replay.matchId,
-    gameType: 'original',
+    gameType: gameType as GameType,
     playerCount: replay.players.length,
     playerIds: opts.playerIds ?? replay.players.map((p) => p.agentId ?? p.name),
     winner: rank[0]!,

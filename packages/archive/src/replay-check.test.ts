@@ -15,10 +15,45 @@ describe('replayCheck', () => {
     }
   }, 120_000);
 
-  it('does not re-play inquisitors games', () => {
-    expect(replayCheck(syntheticGame(1, { gameType: 'inquisitors' }))).toMatchObject({
-      status: 'not_replayed',
-    });
+  it('agrees with every inquisitors game our engine played, exported with its game type', async () => {
+    let interrogations = 0;
+    for (const replay of await playBotMatches(16, 'replay-check-inq', 'inquisitors')) {
+      const r = fromReplay(replay);
+      if (!r.ok) throw new Error(r.error);
+      expect(r.game.decoded.gameType).toBe('inquisitors');
+      expect(checkGame(r.game.decoded), replay.matchId).toEqual({ ok: true });
+      expect(replayCheck(r.game.decoded), replay.matchId).toEqual({ status: 'agreed' });
+      for (const e of r.game.decoded.events)
+        if (e.type === 'ACTION' && e.action === 'interrogate') interrogations++;
+    }
+    expect(interrogations).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('re-plays inquisitors games like original ones (synthetic games of the archive server)', () => {
+    for (let k = 0; k < 300; k++) {
+      const g = syntheticGame(`rc-inq:${k}`, { gameType: 'inquisitors' });
+      expect(checkGame(g)).toEqual({ ok: true });
+      expect(replayCheck(g), String(k)).toEqual({ status: 'agreed' });
+    }
+  });
+
+  it('finds an inquisitors record neither rule set explains: an interrogation that paid coins', () => {
+    // An interrogation costs nothing: a record where the interrogator's coins drop disagrees.
+    for (let k = 0; ; k++) {
+      const g = syntheticGame(`rc-inq-bad:${k}`, { gameType: 'inquisitors' });
+      const i = g.events.findIndex(
+        (e, j) =>
+          e.type === 'ACTION' && e.action === 'interrogate' && g.events[j + 1]?.type === 'START_OF_TURN',
+      );
+      if (i < 0) continue;
+      const next = g.events[i + 1] as Extract<DecodedGame['events'][number], { type: 'START_OF_TURN' }>;
+      const start = [...g.events.slice(0, i)].reverse().find((e) => e.type === 'START_OF_TURN')!;
+      const actor = (start as { whoseTurn: number }).whoseTurn;
+      if (next.playerStates[actor]!.cash === 0) continue;
+      next.playerStates[actor]!.cash -= 1;
+      expect(replayCheck(g)).toMatchObject({ status: 'disagreed' });
+      break;
+    }
   });
 
   it('agrees with synthetic games of the archive server where the rules are the same, never throwing', () => {

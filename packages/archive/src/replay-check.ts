@@ -2,9 +2,10 @@ import type { GameState } from '@coup/engine';
 import type { DecodedGame, RuleDifference } from '@coup/archive-format';
 import { parseTurns, type ArchiveTurn } from './grammar';
 import { Disagreement, playTurn } from './replay-turn';
+import type { GameType } from './rules';
 
-// Re-plays an `original` game through our engine, turn by turn (replay-turn.ts), and says where the two
-// rule sets part ways. Each turn starts from the archive's own START_OF_TURN snapshot, so what the archive
+// Re-plays a game through our engine, by its game type's ruleset (`original` or `inquisitors`), turn by turn
+// (replay-turn.ts), and says where the two rule sets part ways. Each turn starts from the archive's own START_OF_TURN snapshot, so what the archive
 // does not record (the deck order, the cards an exchange drew, a proven card's replacement) never spreads
 // to later turns, and must end with the next snapshot's coins (living players), face-down counts and next
 // player. A turn that does not is explained, where it can be, by a known difference between their rules
@@ -163,7 +164,7 @@ function* combinations(c: [RuleDifference, Correction[]][]): Generator<[RuleDiff
 }
 
 /** Re-plays one turn: null when it agrees, the differences that explain it, or a Disagreement. */
-function checkTurn(t: ArchiveTurn): RuleDifference[] | null {
+function checkTurn(t: ArchiveTurn, gameType: GameType): RuleDifference[] | null {
   if (t.blockChallenge && t.blockChallenge.challenger !== t.start.whoseTurn)
     return ['block_challenged_by_other_seat'];
   const ends: GameState[] = [];
@@ -172,7 +173,7 @@ function checkTurn(t: ArchiveTurn): RuleDifference[] | null {
   // decisions are done (the archive says between which events they left, not against the hidden steps).
   for (const late of t.left.some((l) => l.at !== 'before_action') ? [false, true] : [false]) {
     try {
-      const end = playTurn(t, late);
+      const end = playTurn(t, late, gameType);
       if (agrees(end, t)) return null;
       ends.push(end);
     } catch (err) {
@@ -198,8 +199,6 @@ function dealDifferences(game: DecodedGame, first: ArchiveTurn | undefined): Rul
 
 /** Re-plays a checked game (checkGame ok) through our engine. Never throws. */
 export function replayCheck(game: DecodedGame): ReplayCheck {
-  if (game.gameType !== 'original')
-    return { status: 'not_replayed', note: `${game.gameType} games use other rules (not re-played)` };
   const parsed = parseTurns(game.events);
   if (!parsed.ok) return { status: 'not_replayed', note: parsed.detail };
   const turns = parsed.game.turns;
@@ -210,7 +209,7 @@ export function replayCheck(game: DecodedGame): ReplayCheck {
   try {
     for (const t of turns) {
       k = t.index;
-      const found = checkTurn(t);
+      const found = checkTurn(t, game.gameType);
       if (!found) continue;
       const fresh = found.filter((d) => !differences.has(d));
       found.forEach((d) => differences.add(d));

@@ -1,42 +1,44 @@
-import { applyAction, createGame, forfeit, pendingSeats, ROLES } from '@coup/engine';
-import type { Action, GameEvent, GameState, Role, TurnActionType } from '@coup/engine';
+import { applyAction, createGame, defaultAction, forfeit, pendingSeats } from '@coup/engine';
+import type { Action, GameEvent, GameState, Role } from '@coup/engine';
 import { UNKNOWN_PLAYER } from '@coup/archive-format';
 import type { ArchivePlayerState } from '@coup/archive-format';
 import type { ArchiveTurn, LeftAt } from './grammar';
+import { engineAction, rulesOf, type GameType } from './rules';
 
-// One archive turn played through our engine: it starts from the archive's own START_OF_TURN snapshot
-// (hands, revealed cards, coins, whose turn; the deck is the cards not in hands, in role order), is driven
-// by the archive's events (action, challenge, block, leavers as forfeits; lost cards as the next snapshot
-// shows them; an exchange keeps the player's own cards), and ends with our engine's state, which
-// replay-check.ts compares with the next snapshot.
+// One archive turn played through our engine, by the game type's ruleset: it starts from the archive's own
+// START_OF_TURN snapshot (hands, revealed cards, coins, whose turn; the deck is the cards not in hands, in
+// role order), is driven by the archive's events (action, challenge, block, leavers as forfeits; lost cards
+// as the next snapshot shows them; an exchange keeps the player's own cards; an interrogation shows the card
+// the next snapshot says was forced out, else the first, and is forced exactly when the target's cards
+// changed: the archive records neither choice, and either is consistent with the next snapshot), and ends
+// with our engine's state, which replay-check.ts compares with the next snapshot.
 
 export class Disagreement extends Error {}
 
-const ENGINE_ACTION: Record<string, TurnActionType | undefined> = {
-  income: 'income',
-  'foreign-aid': 'foreign_aid',
-  tax: 'tax',
-  steal: 'steal',
-  assassinate: 'assassinate',
-  exchange: 'exchange',
-  coup: 'coup',
+/**
+ * A dealt game per game type whose PRNG state, version and ruleset every re-played turn borrows (dealing
+ * costs a SHA-256).
+ */
+const BASE: Record<GameType, GameState> = {
+  original: createGame({ players: 2, seed: 'archive-replay-check', ruleset: 'original' }),
+  inquisitors: createGame({ players: 2, seed: 'archive-replay-check', ruleset: 'inquisitors' }),
 };
-
-/** A dealt game whose PRNG state and version every re-played turn borrows (dealing costs a SHA-256). */
-const BASE = createGame({ players: 2, seed: 'archive-replay-check' });
 
 /**
  * Our engine's state at the archive's snapshot, built directly (createGame's deal and checks cost more
  * than the whole turn, and this runs for every turn of 600,000 games): the snapshot's cards and coins,
- * the other cards as the deck, in role order. Throws when the cards are not a deck of 3 of each role.
+ * the other cards as the deck, in role order. Throws when the cards are not the game type's deck.
  */
-function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number): GameState {
-  const left: Record<string, number> = { duke: 3, assassin: 3, captain: 3, ambassador: 3, contessa: 3 };
+function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number, gameType: GameType): GameState {
+  const rules = rulesOf(gameType);
+  const left: Partial<Record<string, number>> = {};
+  for (const r of rules.roles) left[r] = rules.copiesPerRole;
   const eliminationOrder: number[] = [];
   const players = states.map((s, p) => {
     const cards = s.influence.map((c) => {
       const n = left[c.role];
-      if (n === undefined || n === 0) throw new Error(`more than 3 of the ${c.role}`);
+      if (n === undefined) throw new Error(`the ${c.role} in a ${gameType} game`);
+      if (n === 0) throw new Error(`more than ${rules.copiesPerRole} of the ${c.role}`);
       left[c.role] = n - 1;
       return { role: c.role as Role, revealed: c.revealed };
     });
@@ -45,8 +47,8 @@ function stateAt(states: readonly ArchivePlayerState[], whoseTurn: number): Game
     return { coins: eliminated ? 0 : s.cash, cards, eliminated };
   });
   const deck: Role[] = [];
-  for (const r of ROLES) for (let k = left[r]!; k > 0; k--) deck.push(r);
-  return { ...BASE, players, deck, activeSeat: whoseTurn, eliminationOrder };
+  for (const r of rules.roles) for (let k = left[r]!; k > 0; k--) deck.push(r);
+  return { ...BASE[gameType], players, deck, activeSeat: whoseTurn, eliminationOrder };
 }
 
 class TurnDriver {
@@ -110,6 +112,24 @@ class TurnDriver {
     return slots[0] ?? cards.findIndex((c) => !c.revealed);
   }
 
+  /** The target's face-down slots whose role the next snapshot shows changed (a forced exchange). */
+  private changed(p: number): number[] {
+    const after = this.t.next.playerStates[p]!.influence;
+    return this.s.players[p]!.cards.flatMap((c, j) =>
+      !c.revealed && after[j] && !after[j].revealed && after[j].role !== c.role ? [j] : [],
+    );
+  }
+
+  /** interrogate_show: the slot the next snapshot shows replaced, else the first face-down one. */
+  private shownSlot(p: number): number {
+    return this.changed(p)[0] ?? this.s.players[p]!.cards.findIndex((c) => !c.revealed);
+  }
+
+  /** interrogate_decide: forced exactly when a card of the target changed. */
+  private forced(target: number): boolean {
+    return this.changed(target).length > 0;
+  }
+
   /** Answers every pending decision until the turn is over. */
   run(): void {
     const { t } = this;
@@ -143,29 +163,34 @@ class TurnDriver {
         this.apply(seat, { type: t.blockChallenge ? 'challenge' : 'pass' });
       } else if (phase === 'lose_influence')
         this.apply(seat, { type: 'lose_card', data: { card_index: this.cardToLose(seat) } });
-      else if (phase === 'exchange_return') {
-        const own = this.s.players[seat]!.cards.filter((c) => !c.revealed).length;
-        this.apply(seat, { type: 'return_cards', data: { return_indices: [own, own + 1] } });
-      }
+      else if (phase === 'exchange_return')
+        // The drawn cards back (the engine's default): the hand is kept; the next snapshot has its own.
+        this.apply(seat, defaultAction(this.s, seat)!);
+      else if (phase === 'interrogate_show')
+        this.apply(seat, { type: 'show_card', data: { card_index: this.shownSlot(seat) } });
+      else if (phase === 'interrogate_decide')
+        this.apply(seat, { type: this.forced(this.s.pending!.target!) ? 'force_exchange' : 'allow' });
+      else throw new Disagreement(`our engine asks for ${phase}, which the archive's turn cannot answer`);
     }
     throw new Disagreement('the turn does not end');
   }
 }
 
 /**
- * Plays the turn through our engine and returns its end state. `late`: the leavers after the action
+ * Plays the turn through our engine, by the game type's rules, and returns its end state. `late`: the leavers after the action
  * leave once the turn's decisions are done rather than where the archive puts them (it says between which
  * events they left, not against the hidden steps in between). Throws a Disagreement when our engine cannot
  * follow the archive's events.
  */
-export function playTurn(t: ArchiveTurn, late: boolean): GameState {
+export function playTurn(t: ArchiveTurn, late: boolean, gameType: GameType = 'original'): GameState {
   const actor = t.start.whoseTurn;
-  const d = new TurnDriver(stateAt(t.start.playerStates, actor), t);
+  const d = new TurnDriver(stateAt(t.start.playerStates, actor, gameType), t);
   d.late = late;
   d.leave('before_action');
   if (t.action && d.s.activeSeat === actor && d.s.phase === 'action') {
-    const action = ENGINE_ACTION[t.action.action];
-    if (!action) throw new Disagreement(`${t.action.action} is not in our rules`);
+    const action = engineAction(t.action.action);
+    if (!rulesOf(gameType).action[action])
+      throw new Disagreement(`${t.action.action} is not in our rules of ${gameType} games`);
     d.apply(
       actor,
       t.action.target === undefined ? { type: action } : { type: action, data: { target: t.action.target } },

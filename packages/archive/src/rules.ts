@@ -1,75 +1,108 @@
+import { FORCED_COUP_COINS, RULESETS } from '@coup/engine';
+import type { ActionRule, AnyTurnActionType, Role, Ruleset, RulesetId } from '@coup/engine';
+import { ARCHIVE_ACTIONS, GAME_TYPES } from '@coup/archive-format';
 import type { ArchiveAction, ArchiveRole } from '@coup/archive-format';
 
-// The rules of the archive's server as far as the checker needs them: what each action costs, claims and
-// can be blocked by, per game type. `original` is the base game (ambassador); `inquisitors` replaces the
-// ambassador with the inquisitor (exchange and interrogate claim it, it blocks steals).
+// The rules of the archive's games, read from the engine's rulesets (RULESETS): the archive keeps no
+// table of its own. A game's `gameType` is the id of the ruleset it was played by (`original`: the base
+// game; `inquisitors`: the inquisitor replaces the ambassador). The archive writes one action name
+// differently (`foreign-aid`, the engine's `foreign_aid`); roles are spelt alike.
 
-export type GameType = 'original' | 'inquisitors';
+export type GameType = (typeof GAME_TYPES)[number];
 
-export const ACTION_COST: Record<ArchiveAction, number> = {
-  income: 0,
-  'foreign-aid': 0,
-  tax: 0,
-  steal: 0,
-  exchange: 0,
-  interrogate: 0,
-  assassinate: 3,
-  coup: 7,
-};
+// Every game type of the archive is a ruleset of the engine (fails to compile otherwise).
+const _everyGameTypeIsARuleset: readonly RulesetId[] = GAME_TYPES;
+void _everyGameTypeIsARuleset;
+
+/** The engine's rules of a game type. */
+export function rulesOf(gameType: GameType): Ruleset {
+  return RULESETS[gameType];
+}
+
+/** The engine's name of an archive action. */
+export function engineAction(action: ArchiveAction): AnyTurnActionType {
+  return action === 'foreign-aid' ? 'foreign_aid' : action;
+}
+
+/** The archive's name of an engine turn action (null: the archive cannot write it). */
+export function archiveActionOf(action: AnyTurnActionType): ArchiveAction | null {
+  const name = action === 'foreign_aid' ? 'foreign-aid' : action;
+  return (ARCHIVE_ACTIONS as readonly string[]).includes(name) ? (name as ArchiveAction) : null;
+}
+
+// The checker asks these for every turn of every imported game (600,000 games): looked up once per game
+// type here, by the archive's action names.
+const RULE_BY_NAME: Readonly<Record<GameType, Readonly<Partial<Record<ArchiveAction, ActionRule>>>>> =
+  Object.fromEntries(
+    GAME_TYPES.map((g) => [
+      g,
+      Object.fromEntries(
+        ARCHIVE_ACTIONS.map((a) => [a, rulesOf(g).action[engineAction(a)]]).filter(([, r]) => r),
+      ),
+    ]),
+  ) as Record<GameType, Partial<Record<ArchiveAction, ActionRule>>>;
+
+const ACTIONS_BY_TYPE: Readonly<Record<GameType, readonly ArchiveAction[]>> = Object.fromEntries(
+  GAME_TYPES.map((g) => [g, Object.freeze(rulesOf(g).actions.flatMap((a) => archiveActionOf(a.type) ?? []))]),
+) as Record<GameType, readonly ArchiveAction[]>;
+
+function ruleOf(action: ArchiveAction, gameType: GameType): ActionRule | undefined {
+  return RULE_BY_NAME[gameType][action];
+}
 
 /** Coins with which the only legal action is a coup. */
-export const MUST_COUP_AT = 10;
+export const MUST_COUP_AT = FORCED_COUP_COINS;
 
-/** The fifth role of the game type. */
-export function swapRole(gameType: GameType): ArchiveRole {
-  return gameType === 'original' ? 'ambassador' : 'inquisitor';
+/** What the action costs (paid when declared; 0 for an action the game does not have). */
+export function costOf(action: ArchiveAction, gameType: GameType): number {
+  return ruleOf(action, gameType)?.cost ?? 0;
 }
 
-export function rolesOf(gameType: GameType): ArchiveRole[] {
-  return ['duke', 'captain', 'assassin', swapRole(gameType), 'contessa'];
+/** The game type's roles, in the engine's role order. */
+export function rolesOf(gameType: GameType): readonly ArchiveRole[] {
+  return rulesOf(gameType).roles;
 }
 
-export function actionsOf(gameType: GameType): ArchiveAction[] {
-  const base: ArchiveAction[] = ['income', 'foreign-aid', 'tax', 'steal', 'assassinate', 'exchange', 'coup'];
-  return gameType === 'inquisitors' ? [...base, 'interrogate'] : base;
+/** The game type's actions, in the engine's order, as the archive names them. */
+export function actionsOf(gameType: GameType): readonly ArchiveAction[] {
+  return ACTIONS_BY_TYPE[gameType];
+}
+
+/** Whether the game type has the action. */
+export function hasAction(action: ArchiveAction, gameType: GameType): boolean {
+  return RULE_BY_NAME[gameType][action] !== undefined;
 }
 
 /** The role an action claims, or null for unclaimed actions (income, foreign aid, coup). */
 export function claimOf(action: ArchiveAction, gameType: GameType): ArchiveRole | null {
-  switch (action) {
-    case 'tax':
-      return 'duke';
-    case 'steal':
-      return 'captain';
-    case 'assassinate':
-      return 'assassin';
-    case 'exchange':
-      return swapRole(gameType);
-    case 'interrogate':
-      return 'inquisitor';
-    default:
-      return null;
-  }
+  return ruleOf(action, gameType)?.claim ?? null;
 }
 
 /** Roles that block the action (empty: unblockable). */
-export function blockRolesOf(action: ArchiveAction, gameType: GameType): ArchiveRole[] {
-  switch (action) {
-    case 'foreign-aid':
-      return ['duke'];
-    case 'steal':
-      return ['captain', swapRole(gameType)];
-    case 'assassinate':
-      return ['contessa'];
-    default:
-      return [];
-  }
+export function blockRolesOf(action: ArchiveAction, gameType: GameType): readonly ArchiveRole[] {
+  return ruleOf(action, gameType)?.blockers ?? [];
 }
 
-/** Whether only the target may block (steal, assassinate) rather than anyone else (foreign aid). */
-export function targetBlocksOnly(action: ArchiveAction): boolean {
-  return action === 'steal' || action === 'assassinate';
+/** Whether the action names a target (another living player). */
+export function isTargeted(action: ArchiveAction, gameType: GameType): boolean {
+  return ruleOf(action, gameType)?.targeted ?? false;
 }
 
-/** Copies of each role in the deck. */
-export const COPIES_PER_ROLE = 3;
+/**
+ * Whether only the target may block (steal, assassinate) rather than anyone else (foreign aid): the
+ * engine's rule for a targeted action.
+ */
+export function targetBlocksOnly(action: ArchiveAction, gameType: GameType): boolean {
+  return ruleOf(action, gameType)?.targeted ?? false;
+}
+
+/** Copies of each role in the game type's deck. */
+export function copiesPerRole(gameType: GameType): number {
+  return rulesOf(gameType).copiesPerRole;
+}
+
+/** Each role of the game type by its index in rolesOf (undefined: not in this game's deck). */
+export const ROLE_INDEX: Readonly<Record<GameType, Readonly<Partial<Record<Role, number>>>>> =
+  Object.fromEntries(
+    GAME_TYPES.map((g) => [g, Object.fromEntries(rulesOf(g).roles.map((r, i) => [r, i]))]),
+  ) as Record<GameType, Partial<Record<Role, number>>>;

@@ -1,5 +1,5 @@
 import { randomBelow, seededRandom, shuffle, type Random } from '@coup/random';
-import { TARGETED_ACTIONS } from './codes';
+import { ARCHIVE_ROLES } from '@coup/archive-format';
 import type {
   ArchiveAction,
   ArchiveEvent,
@@ -8,11 +8,14 @@ import type {
   DecodedGame,
 } from '@coup/archive-format';
 import {
-  ACTION_COST,
   actionsOf,
   blockRolesOf,
   claimOf,
+  copiesPerRole,
+  costOf,
+  isTargeted,
   MUST_COUP_AT,
+  rulesOf,
   rolesOf,
   targetBlocksOnly,
   type GameType,
@@ -21,7 +24,7 @@ import {
 // A fast, seeded simulator of the archive server's rules that writes valid decoded games (grammar,
 // snapshots and result consistent): random players with random bluffs, challenges, blocks and the odd
 // player leaving. Tests use it for property tests and bad-input mutations, the bench for 600,000 games,
-// and it is the only source of `inquisitors` games (our engine plays `original` only).
+// and a source of `inquisitors` games that no engine played (its rules read from the engine's RULESETS).
 
 interface Sim {
   r: Random;
@@ -82,14 +85,27 @@ function challenge(s: Sim, challenger: number, claimant: number, role: ArchiveRo
   return holds;
 }
 
+/** The order the simulator draws actions from (it was written with it: the same seeds make the same games). */
+const SIM_ORDER: readonly ArchiveAction[] = [
+  'income',
+  'foreign-aid',
+  'tax',
+  'steal',
+  'assassinate',
+  'exchange',
+  'coup',
+  'interrogate',
+];
+
 function chooseAction(s: Sim, a: number): { action: ArchiveAction; target?: number } {
   const cash = s.players[a]!.cash;
   const others = living(s).filter((p) => p !== a);
-  const options = actionsOf(s.gameType).filter(
-    (x) => cash >= ACTION_COST[x] && (cash < MUST_COUP_AT || x === 'coup'),
+  const legal = actionsOf(s.gameType);
+  const options = SIM_ORDER.filter((x) => legal.includes(x)).filter(
+    (x) => cash >= costOf(x, s.gameType) && (cash < MUST_COUP_AT || x === 'coup'),
   );
   const action = pickOf(s, options);
-  return TARGETED_ACTIONS.has(action) ? { action, target: pickOf(s, others) } : { action };
+  return isTargeted(action, s.gameType) ? { action, target: pickOf(s, others) } : { action };
 }
 
 function resolve(s: Sim, a: number, action: ArchiveAction, target: number | undefined): void {
@@ -97,7 +113,7 @@ function resolve(s: Sim, a: number, action: ArchiveAction, target: number | unde
   if (action === 'income') me.cash += 1;
   else if (action === 'foreign-aid') me.cash += 2;
   else if (action === 'tax') me.cash += 3;
-  else if (action === 'exchange') exchange(s, a, s.gameType === 'original' ? 2 : 1);
+  else if (action === 'exchange') exchange(s, a, rulesOf(s.gameType).exchangeDraw);
   else if (target !== undefined && alive(s, target)) {
     const them = s.players[target]!;
     if (action === 'steal') {
@@ -113,7 +129,7 @@ function playTurn(s: Sim, a: number): void {
   s.events.push({ type: 'START_OF_TURN', whoseTurn: a, playerStates: snapshot(s) });
   const { action, target } = chooseAction(s, a);
   s.events.push(target === undefined ? { type: 'ACTION', action } : { type: 'ACTION', action, target });
-  s.players[a]!.cash -= ACTION_COST[action];
+  s.players[a]!.cash -= costOf(action, s.gameType);
   const claim = claimOf(action, s.gameType);
   const over = () => living(s).length <= 1;
   let resolves = true;
@@ -131,7 +147,7 @@ function playTurn(s: Sim, a: number): void {
   }
   const roles = blockRolesOf(action, s.gameType);
   if (resolves && roles.length > 0 && chance(s, 0.3)) {
-    const candidates = targetBlocksOnly(action) ? [target!] : living(s).filter((p) => p !== a);
+    const candidates = targetBlocksOnly(action, s.gameType) ? [target!] : living(s).filter((p) => p !== a);
     const blocker = pickOf(s, candidates);
     if (alive(s, blocker)) {
       const role = pickOf(s, roles);
@@ -159,7 +175,9 @@ export function syntheticGame(seed: string | number, opts: SyntheticOptions = {}
   const r = seededRandom(seed);
   const gameType = opts.gameType ?? (r() < 0.8 ? 'original' : 'inquisitors');
   const n = opts.playerCount ?? 2 + randomBelow(r, 5);
-  const deck = rolesOf(gameType).flatMap((role) => [role, role, role]);
+  // In the archive's role order (as before the rules were read from the engine: the same seeds deal the same games).
+  const roles = ARCHIVE_ROLES.filter((r) => rolesOf(gameType).includes(r));
+  const deck = roles.flatMap((role) => new Array<ArchiveRole>(copiesPerRole(gameType)).fill(role));
   shuffle(deck, r);
   const players = Array.from({ length: n }, () => ({
     cash: 2,

@@ -1,14 +1,14 @@
-import { TARGETED_ACTIONS } from './codes';
 import { UNKNOWN_ERA, type TreasonEra } from './era';
 import { UNKNOWN_PLAYER } from '@coup/archive-format';
 import type { ArchivePlayerState } from '@coup/archive-format';
 import type { ArchiveTurn } from './grammar';
 import { fail, type CheckResult } from './reasons';
 import {
-  ACTION_COST,
-  actionsOf,
   blockRolesOf,
   claimOf,
+  costOf,
+  hasAction,
+  isTargeted,
   MUST_COUP_AT,
   targetBlocksOnly,
   type GameType,
@@ -40,12 +40,12 @@ function checkDeclarations(t: ActedTurn, gameType: GameType): CheckResult {
   const a = t.start.whoseTurn;
   const { action, target } = t.action;
   if (!isAlive(S[a])) return fail('bad_turn', `player ${a} plays while eliminated`);
-  if (!actionsOf(gameType).includes(action)) return fail('illegal_action', `${action} in a ${gameType} game`);
+  if (!hasAction(action, gameType)) return fail('illegal_action', `${action} in a ${gameType} game`);
   const cash = S[a]!.cash;
-  if (cash < ACTION_COST[action]) return fail('illegal_action', `${action} with ${cash} coins`);
+  if (cash < costOf(action, gameType)) return fail('illegal_action', `${action} with ${cash} coins`);
   if (cash >= MUST_COUP_AT && action !== 'coup')
     return fail('illegal_action', `${action} with ${cash} coins`);
-  if (TARGETED_ACTIONS.has(action)) {
+  if (isTargeted(action, gameType)) {
     if (target === undefined) return fail('illegal_action', `${action} without a target`);
     if (target === a || !isAlive(S[target])) return fail('illegal_action', `${action} on player ${target}`);
   } else if (target !== undefined) return fail('illegal_action', `${action} with a target`);
@@ -69,13 +69,13 @@ function checkDeclarations(t: ActedTurn, gameType: GameType): CheckResult {
       return fail('bad_block', `${action} blocked with the ${b.blockingRole}`);
     if (b.blockingPlayer === UNKNOWN_PLAYER) {
       // Unnamed (a foreign-aid block nobody challenged): some other living seat must have been able to.
-      if (targetBlocksOnly(action) || t.blockChallenge || !S.some((s, p) => p !== a && isAlive(s)))
+      if (targetBlocksOnly(action, gameType) || t.blockChallenge || !S.some((s, p) => p !== a && isAlive(s)))
         return fail('bad_block', `an unnamed player blocks ${action}`);
       return { ok: true };
     }
     if (b.blockingPlayer === a || !isAlive(S[b.blockingPlayer]))
       return fail('bad_block', `player ${b.blockingPlayer} cannot block`);
-    if (targetBlocksOnly(action) && b.blockingPlayer !== target)
+    if (targetBlocksOnly(action, gameType) && b.blockingPlayer !== target)
       return fail('bad_block', `player ${b.blockingPlayer} blocks an action on ${target}`);
     const bc = t.blockChallenge;
     if (bc) {
@@ -121,15 +121,20 @@ interface Reading {
 }
 
 /** What the closing snapshot should hold, for one reading of the turn. */
-function expect(t: ActedTurn, { resolved, stealTakes, refund, stopped }: Reading): Expectation {
+function expect(
+  t: ActedTurn,
+  gameType: GameType,
+  { resolved, stealTakes, refund, stopped }: Reading,
+): Expectation {
   const S = t.start.playerStates;
   const a = t.start.whoseTurn;
   const { action, target } = t.action;
   const cash = S.map((s) => s.cash);
   const losses = S.map(() => 0);
   const mutable = new Set<number>();
-  cash[a]! -= ACTION_COST[action];
-  if (refund && action === 'assassinate' && t.actionChallenge?.success) cash[a]! += ACTION_COST[action];
+  const cost = costOf(action, gameType);
+  cash[a]! -= cost;
+  if (refund && action === 'assassinate' && t.actionChallenge?.success) cash[a]! += cost;
   const last = t.blockChallenge ?? t.actionChallenge;
   for (const [c, claimant] of [
     [t.actionChallenge, a],
@@ -237,7 +242,7 @@ export function checkTurn(t: ArchiveTurn, gameType: GameType, era: TreasonEra = 
       readings.push({ resolved: false, stealTakes: false, refund, stopped: true });
   let first: CheckResult | null = null;
   for (const reading of readings) {
-    const r = compare(t, expect(acted, reading), left);
+    const r = compare(t, expect(acted, gameType, reading), left);
     if (r.ok) return r;
     first ??= r;
   }

@@ -10,7 +10,7 @@ export function find(req: DecisionRequest, type: LegalAction['type']): LegalActi
 
 export function findTargeted(
   req: DecisionRequest,
-  type: 'coup' | 'assassinate' | 'steal',
+  type: 'coup' | 'assassinate' | 'steal' | 'interrogate',
   target: number,
 ): LegalAction | undefined {
   return req.legalActions.find((a) => a.type === type && a.data?.target === target);
@@ -21,7 +21,10 @@ export function findBlock(req: DecisionRequest, role: Role): LegalAction | undef
 }
 
 /** Legal targets of a targeted action, in the order listed. */
-export function targetsOf(req: DecisionRequest, type: 'coup' | 'assassinate' | 'steal'): number[] {
+export function targetsOf(
+  req: DecisionRequest,
+  type: 'coup' | 'assassinate' | 'steal' | 'interrogate',
+): number[] {
   const out: number[] = [];
   for (const a of req.legalActions)
     if (a.type === type && a.data?.target !== undefined) out.push(a.data.target);

@@ -14,8 +14,9 @@ export const BASE_VALUE: Readonly<Record<Role, number>> = {
   captain: 4,
   contessa: 3.5,
   ambassador: 2.5,
-  // The Inquisitor game's role (issue 20): valued like the ambassador it replaces until the bots learn it.
-  inquisitor: 2.5,
+  // The Inquisitor game's role: more than the ambassador it replaces (it exchanges only one card, but it
+  // also blocks steals and interrogates), less than the roles that win coins or cards.
+  inquisitor: 3,
 };
 
 /** lose_card: reveal the least valuable face-down card. */

@@ -1,5 +1,6 @@
-import { ROLES } from '@coup/engine';
-import type { Role } from '@coup/engine';
+import { ALL_ROLES } from '@coup/engine';
+import type { Role, RulesetId } from '@coup/engine';
+import { rulesetOfEntry } from '@coup/protocol';
 import type { HistoryEntry } from '@coup/protocol';
 
 /** What the public history says about one seat's habits and likely cards. */
@@ -14,9 +15,16 @@ export interface SeatRecord {
   claims: Set<Role>;
   /** Roles the seat had every reason to claim and did not (a target that did not block, a caught bluff). */
   denied: Set<Role>;
+  /**
+   * Roles I know the seat holds face-down: each a card it showed me when I interrogated it and let it
+   * keep (the Inquisitor game). Forgotten when the card may have left its hand (lost, shown to prove a
+   * claim, exchanged, or replaced by another seat's forced exchange).
+   */
+  known: Role[];
 }
 
-const isRole = (x: unknown): x is Role => typeof x === 'string' && (ROLES as readonly string[]).includes(x);
+const isRole = (x: unknown): x is Role =>
+  typeof x === 'string' && (ALL_ROLES as readonly string[]).includes(x);
 const num = (e: HistoryEntry, k: string): number | null => {
   const v = (e as Record<string, unknown>)[k];
   return typeof v === 'number' ? v : null;
@@ -27,13 +35,29 @@ const str = (e: HistoryEntry, k: string): string | null => {
 };
 
 function blank(): SeatRecord {
-  return { challenges: 0, challengePasses: 0, truthful: 0, caught: 0, claims: new Set(), denied: new Set() };
+  return {
+    challenges: 0,
+    challengePasses: 0,
+    truthful: 0,
+    caught: 0,
+    claims: new Set(),
+    denied: new Set(),
+    known: [],
+  };
+}
+
+/** Forgets one known copy of `role` (the card left the seat's hand). */
+function forget(rec: SeatRecord, role: Role): void {
+  const i = rec.known.indexOf(role);
+  if (i >= 0) rec.known.splice(i, 1);
 }
 
 /** What the public history says so far: one record per seat, and the action being declared. */
 export interface HistoryRecord {
   recs: SeatRecord[];
   declared: { action: string; target: number | null } | null;
+  /** The match's ruleset once its history showed it (rulesetOfEntry): later delta requests may not. */
+  ruleset?: RulesetId;
 }
 
 /** Records for up to 6 seats (seat numbers index them directly). */
@@ -44,6 +68,7 @@ export function blankRecord(seats = 6): HistoryRecord {
 /** Folds one history entry into the record. Unknown or malformed entries are skipped. */
 export function applyEntry(h: HistoryRecord, e: HistoryEntry): void {
   const recs = h.recs;
+  h.ruleset ??= rulesetOfEntry(e);
   const seat = num(e, 'seat');
   const rec = seat !== null ? recs[seat] : undefined;
   switch (e.event) {
@@ -66,8 +91,10 @@ export function applyEntry(h: HistoryRecord, e: HistoryEntry): void {
         // contessa, one that lets itself be robbed likely has neither captain nor ambassador.
         if (declared.action === 'assassinate' && declared.target === seat) rec.denied.add('contessa');
         if (declared.action === 'steal' && declared.target === seat) {
+          // Whichever the game has (a role outside its deck is never held anyway).
           rec.denied.add('captain');
           rec.denied.add('ambassador');
+          rec.denied.add('inquisitor');
         }
         if (declared.action === 'foreign_aid') rec.denied.add('duke');
       }
@@ -100,20 +127,41 @@ export function applyEntry(h: HistoryRecord, e: HistoryEntry): void {
     case 'card_shown': {
       // The shown card went back into the deck; the replacement is unknown to everyone else.
       const role = str(e, 'role');
-      if (rec && isRole(role)) rec.claims.delete(role);
+      if (rec && isRole(role)) {
+        rec.claims.delete(role);
+        forget(rec, role);
+      }
       break;
     }
     case 'influence_lost': {
       const role = str(e, 'role');
-      if (rec && isRole(role)) rec.claims.delete(role);
+      if (rec && isRole(role)) {
+        rec.claims.delete(role);
+        forget(rec, role);
+      }
       break;
     }
     case 'exchange_returned':
       if (rec) {
         rec.claims.clear();
         rec.denied.clear();
+        rec.known = [];
       }
       break;
+    case 'interrogation_decided': {
+      // My copy names the role when I interrogated (the target's copy also has the slot: its own card).
+      const target = num(e, 'target');
+      const t = target !== null ? recs[target] : undefined;
+      const role = str(e, 'role');
+      const forced = (e as Record<string, unknown>).forced === true;
+      if (!t) break;
+      if (isRole(role) && (e as Record<string, unknown>).slot === undefined) {
+        // A role shown again is taken for the same card (it may be its pair: knowing one is enough).
+        if (forced) forget(t, role);
+        else if (!t.known.includes(role)) t.known.push(role);
+      } else if (forced && !isRole(role)) t.known = [];
+      break;
+    }
     default:
       break;
   }

@@ -3,7 +3,7 @@ import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
 import { HistoryMemory } from '@coup/protocol';
 import { answer, remembering, find, findBlock, findTargeted, passOrFirst, targetsOf } from './actions';
 import { BASE_VALUE, chooseLoss, chooseReturn } from './cards';
-import { player, readTable, holds } from './table';
+import { blockersOf, claimOf, player, readTable, holds } from './table';
 import type { Table } from './table';
 import type { Bot, BotOptions, LegalAction } from './types';
 
@@ -55,20 +55,36 @@ export function honestAction(req: DecisionRequest, dukeBlockers?: ReadonlySet<nu
       return chooseLoss(req, (r) => BASE_VALUE[r]);
     case 'exchange_return':
       return chooseReturn(req, t, (r) => BASE_VALUE[r]);
+    case 'interrogate_show':
+      // The least valuable card: the one it would mind least being forced out.
+      return leastValuable(req) ?? passOrFirst(req);
+    case 'interrogate_decide': {
+      // A strong card (duke, assassin, captain) goes back into the deck; a weaker one may stay.
+      const shown = req.state.you?.shown;
+      const strong = shown !== undefined && BASE_VALUE[shown] >= 4;
+      return find(req, strong ? 'force_exchange' : 'allow') ?? passOrFirst(req);
+    }
     default:
       return passOrFirst(req);
   }
 }
 
+/** show_card of the least valuable face-down card. */
+function leastValuable(req: DecisionRequest): LegalAction | undefined {
+  const cards = req.state.you?.cards ?? [];
+  let best: LegalAction | undefined;
+  for (const a of req.legalActions) {
+    if (a.type !== 'show_card') continue;
+    const role = cards[a.data?.card_index ?? -1]?.role;
+    const bestRole = cards[best?.data?.card_index ?? -1]?.role;
+    if (!best || (role && bestRole && BASE_VALUE[role] < BASE_VALUE[bestRole])) best = a;
+  }
+  return best;
+}
+
 function block(req: DecisionRequest, t: Table): LegalAction {
-  const roles: Role[] =
-    req.state.pending?.action === 'foreign_aid'
-      ? ['duke']
-      : req.state.pending?.action === 'steal'
-        ? ['captain', 'ambassador']
-        : req.state.pending?.action === 'assassinate'
-          ? ['contessa']
-          : [];
+  // The roles this game lets block the action (the target's, for a steal or an assassination).
+  const roles: readonly Role[] = blockersOf(t, req.state.pending?.action);
   for (const r of roles) {
     const a = holds(t, r) ? findBlock(req, r) : undefined;
     if (a) return a;
@@ -112,7 +128,16 @@ function turn(req: DecisionRequest, t: Table, dukeBlockers: ReadonlySet<number>)
     const a = target !== undefined ? findTargeted(req, 'steal', target) : undefined;
     if (a) return a;
   }
-  if (holds(t, 'ambassador')) {
+  const exchangeClaim = claimOf(t, 'exchange');
+  const interrogateClaim = claimOf(t, 'interrogate');
+  const weakHand = !t.hand.some((r) => r === 'duke' || r === 'assassin' || r === 'captain');
+  // The Inquisitor game: with a hand worth keeping, question the richest opponent instead of exchanging.
+  if (interrogateClaim && holds(t, interrogateClaim) && !weakHand) {
+    const target = richest(t, targetsOf(req, 'interrogate'));
+    const a = target !== undefined ? findTargeted(req, 'interrogate', target) : undefined;
+    if (a) return a;
+  }
+  if (exchangeClaim && holds(t, exchangeClaim)) {
     const a = find(req, 'exchange');
     if (a) return a;
   }

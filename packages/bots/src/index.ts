@@ -1,10 +1,3 @@
-import { heuristicBot } from './heuristic/index';
-import { honestBot } from './honest';
-import { peopleBot } from './people/index';
-import { randomBot } from './random';
-import { BOT_KINDS } from './types';
-import type { Bot, BotKind, BotOptions } from './types';
-
 export { BOT_KINDS, HOUSE_BOT_KINDS } from './types';
 export type { Bot, BotKind, BotOptions, LegalAction } from './types';
 export { randomBot } from './random';
@@ -12,22 +5,6 @@ export { honestBot } from './honest';
 export { heuristicBot } from './heuristic/index';
 export * from './people/index';
 
-export function isBotKind(x: string): x is BotKind {
-  return (BOT_KINDS as readonly string[]).includes(x);
-}
-
-/** A built-in bot by kind. Each instance has its own PRNG, seeded by `opts.seed`. */
-export function createBot(kind: BotKind, opts: BotOptions = {}): Bot {
-  switch (kind) {
-    case 'random':
-      return randomBot(opts);
-    case 'honest':
-      return honestBot(opts);
-    case 'heuristic':
-      return heuristicBot(opts);
-    case 'people':
-      return peopleBot(opts);
-    default:
-      throw new Error(`unknown bot kind: ${String(kind)} (expected one of ${BOT_KINDS.join(', ')})`);
-  }
-}
+export { createBot, isBotKind } from './create';
+export { houseBotDecide } from './house';
+export type { HouseBotOptions } from './house';

@@ -1,11 +1,13 @@
-import { ROLES } from '@coup/engine';
-import type { Role } from '@coup/engine';
+import type { Role, Ruleset, RulesetId } from '@coup/engine';
+import { rulesetOfRequest } from '@coup/protocol';
 import type { DecisionRequest, WireState } from '@coup/protocol';
 
 export type WirePlayer = WireState['players'][number];
 
 /** What a seat can count from its own request: its hand, and every copy of each role it cannot see. */
 export interface Table {
+  /** The game's rules (rulesetOfRequest: as far as the request shows; `original` until it does). */
+  rules: Ruleset;
   me: number;
   coins: number;
   /** My face-down roles, in slot order. */
@@ -13,20 +15,20 @@ export interface Table {
   players: WirePlayer[];
   /** Living seats other than me, in seat order. */
   opponents: WirePlayer[];
-  /** Copies of each role neither revealed nor in my hand (nor drawn by my exchange). */
+  /** Copies of each role neither revealed nor in my hand (nor drawn by my exchange); 0 outside the deck. */
   unseen: Record<Role, number>;
   /** Cards I cannot see: the deck plus every other face-down card. */
   unseenTotal: number;
   revealed: Record<Role, number>;
 }
 
-const COPIES = 3;
-
 export function zeroCounts(): Record<Role, number> {
   return { duke: 0, assassin: 0, captain: 0, ambassador: 0, inquisitor: 0, contessa: 0 };
 }
 
-export function readTable(req: DecisionRequest): Table {
+/** `ruleset`: the game as a bot's memory of the match knows it (default: what the request shows). */
+export function readTable(req: DecisionRequest, ruleset?: RulesetId): Table {
+  const rules = rulesetOfRequest(req, ruleset).rules;
   const me = req.seat;
   const you = req.state.you;
   const hand: Role[] = [];
@@ -38,18 +40,28 @@ export function readTable(req: DecisionRequest): Table {
   for (const r of hand) own[r]++;
   for (const r of you?.drawn ?? []) own[r]++;
   let unseenTotal = 0;
-  for (const r of ROLES) {
-    unseen[r] = Math.max(0, COPIES - revealed[r] - own[r]);
+  for (const r of rules.roles) {
+    unseen[r] = Math.max(0, rules.copiesPerRole - revealed[r] - own[r]);
     unseenTotal += unseen[r];
   }
   const players = req.state.players;
   const opponents = players.filter((p) => p.seat !== me && !p.eliminated);
   const coins = you?.coins ?? players.find((p) => p.seat === me)?.coins ?? 0;
-  return { me, coins, hand, players, opponents, unseen, unseenTotal, revealed };
+  return { rules, me, coins, hand, players, opponents, unseen, unseenTotal, revealed };
 }
 
 export function holds(t: Table, role: Role): boolean {
   return t.hand.includes(role);
+}
+
+/** The roles that may block `action` in this game (empty: unblockable, or no such action). */
+export function blockersOf(t: Table, action: string | undefined): readonly Role[] {
+  return t.rules.action[action as keyof Ruleset['action']]?.blockers ?? [];
+}
+
+/** The role `action` claims in this game, or null. */
+export function claimOf(t: Table, action: string): Role | null {
+  return t.rules.action[action as keyof Ruleset['action']]?.claim ?? null;
 }
 
 export function player(t: Table, seat: number): WirePlayer | undefined {
@@ -62,10 +74,12 @@ export function player(t: Table, seat: number): WirePlayer | undefined {
  */
 export function probHolds(t: Table, seat: number, role: Role): number {
   if (seat === t.me) return holds(t, role) ? 1 : 0;
-  const h = player(t, seat)?.faceDown ?? 0;
-  const u = t.unseen[role];
-  const n = t.unseenTotal;
-  if (h === 0 || u === 0 || n === 0) return 0;
+  return probAmong(player(t, seat)?.faceDown ?? 0, t.unseen[role], t.unseenTotal);
+}
+
+/** The chance that `h` cards dealt at random from `n` unseen ones, `u` of them the role, hold one. */
+export function probAmong(h: number, u: number, n: number): number {
+  if (h <= 0 || u <= 0 || n <= 0) return 0;
   if (u >= n) return 1;
   // 1 - C(n-u, h) / C(n, h), computed as a product to stay exact for small numbers.
   let none = 1;

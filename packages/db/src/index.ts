@@ -6,10 +6,18 @@ export { createPrisma } from './client.ts';
 export type { CreatePrismaOptions } from './client.ts';
 export { migrate, readMigrations } from './migrate/apply.ts';
 export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
-export { claimMatch, abortMatch, storeMatchResult } from './matches.ts';
+export {
+  claimMatch,
+  abortMatch,
+  storeMatchResult,
+  insertMatch,
+  newMatchSeed,
+  MATCH_SEED_BYTES,
+  HumanSeatNotRankedError,
+} from './matches.ts';
 export { packReplay, packReplayAsync, unpackReplay } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
-export type { ClaimedMatch, MatchResult, StoreResult } from './matches.ts';
+export type { ClaimedMatch, MatchResult, NewMatch, StoreResult } from './matches.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';
 export { secretKey } from './secret-key.ts';
 export { newId, randomBase62, ID_PREFIX } from './ids.ts';

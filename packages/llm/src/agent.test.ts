@@ -421,4 +421,29 @@ describe('llm agents in a match', () => {
     expect(replay.results[0]?.faults).toBe(0);
     expect(replay.results[1]?.faults).toBe(0);
   });
+
+  it("plays an Inquisitor match told that game's rules, named by its match_start", async () => {
+    script = () => 'play';
+    const before = server.calls.length;
+    const svc = service(3000);
+    const replay = await runMatch({
+      matchId: 'mt_llm_inq',
+      seed: 'llm-inq-1',
+      ruleset: 'inquisitors',
+      agents: [
+        svc.agent({ name: 'steady', model: MODEL, strategyPrompt: STAND_IN_SHARP }),
+        randomAgent('r', 4),
+      ],
+      timeoutMs: 1000,
+    });
+    expect(verifyReplay(replay)).toEqual({ ok: true });
+    const calls = server.calls.slice(before);
+    expect(calls.length).toBeGreaterThan(2);
+    for (const c of calls) {
+      expect(c.system).toContain('variant "inquisitors"');
+      expect(c.system).toContain('- interrogate:');
+      expect(c.system).not.toContain('ambassador');
+    }
+    expect(replay.results[0]?.faults).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import type { DecisionRequest, LlmCall, LlmDecision } from '@coup/protocol';
 import { MAX_COMMENT } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
@@ -182,14 +183,21 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
   const { model } = o;
   const historyTokens = model.config.historyTokens ?? 0;
   const memory = exchangeMemory(historyTokens);
+  // The game of the match being played, as its match_start named it (older platforms name none: the
+  // conversation then reads it from the request).
+  let game: { matchId: string; ruleset: RulesetId } | null = null;
   return {
     name: o.name,
     ...(o.agentId !== undefined ? { agentId: o.agentId } : {}),
     timeoutMs: o.timeoutMs,
+    async start(msg) {
+      game = msg.ruleset !== undefined ? { matchId: msg.matchId, ruleset: msg.ruleset } : null;
+    },
     async decide(req, signal, report) {
       const record = decisionRecord(model.name, report);
       const llm = record.llm;
-      const messages = conversation(req, o.strategyPrompt, memory.of(req.matchId), historyTokens);
+      const ruleset = game?.matchId === req.matchId ? game.ruleset : undefined;
+      const messages = conversation(req, o.strategyPrompt, memory.of(req.matchId), historyTokens, ruleset);
       const question = messages[messages.length - 1]?.content ?? '';
       const left = () => req.deadline - Date.now();
       const retry = retryPolicy(left, signal);

@@ -1,4 +1,5 @@
-import { renderPrompt } from '@coup/protocol';
+import type { RulesetId } from '@coup/engine';
+import { renderPrompt, rulesetOfRequest } from '@coup/protocol';
 import type { DecisionRequest } from '@coup/protocol';
 import { rulesText } from './rules';
 
@@ -12,12 +13,16 @@ export interface ChatMessage {
   content: string;
 }
 
-// Built once: the rules only change with the engine.
-let rules: string | null = null;
+// Built once per ruleset: the rules only change with the engine.
+const rulesBy = new Map<RulesetId, string>();
 
-/** The system message: the rules, then the agent's strategy prompt (its owner's words, kept apart). */
-export function systemMessage(strategyPrompt?: string | null): string {
-  rules ??= rulesText();
+/**
+ * The system message: the rules of the game `ruleset` (default `original`), then the agent's strategy
+ * prompt (its owner's words, kept apart).
+ */
+export function systemMessage(strategyPrompt?: string | null, ruleset: RulesetId = 'original'): string {
+  let rules = rulesBy.get(ruleset);
+  if (rules === undefined) rulesBy.set(ruleset, (rules = rulesText(ruleset)));
   if (!strategyPrompt) return rules;
   return `${rules}\n\nSTRATEGY (from the agent's author)\n${strategyPrompt}`;
 }
@@ -46,13 +51,15 @@ export type Exchange = readonly [ChatMessage, ChatMessage];
 
 /**
  * The messages of a decision: the system message, the newest earlier exchanges of the match that fit in
- * `historyTokens` (oldest first, as they happened), then the decision's prompt.
+ * `historyTokens` (oldest first, as they happened), then the decision's prompt. `ruleset`: the match's
+ * game, as its match_start named it; by default, the one the request shows (rulesetOfRequest).
  */
 export function conversation(
   req: DecisionRequest,
   strategyPrompt?: string | null,
   history: readonly Exchange[] = [],
   historyTokens = 0,
+  ruleset: RulesetId = rulesetOfRequest(req).rules.id,
 ): ChatMessage[] {
   const kept: Exchange[] = [];
   let used = 0;
@@ -64,7 +71,7 @@ export function conversation(
     kept.unshift(exchange);
   }
   return [
-    { role: 'system', content: systemMessage(strategyPrompt) },
+    { role: 'system', content: systemMessage(strategyPrompt, ruleset) },
     ...kept.flat(),
     { role: 'user', content: userMessage(req) },
   ];

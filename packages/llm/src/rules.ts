@@ -1,64 +1,84 @@
 import {
-  BLOCK_ROLES,
-  CLAIM,
-  COPIES_PER_ROLE,
-  COST,
+  DEFAULT_RULESET,
   FORCED_COUP_COINS,
   HAND_SIZE,
   MAX_SEATS,
   MIN_SEATS,
-  ROLES,
+  RULESETS,
   RULESET_VERSION,
   START_COINS,
-  TARGETED,
-  TURN_ACTIONS,
   TURN_CAP,
 } from '@coup/engine';
-import type { Role, TurnActionType } from '@coup/engine';
+import type { ActionRule, AnyTurnActionType, Role, Ruleset, RulesetId } from '@coup/engine';
 
-// The rules as a language model is told them (the system message of a hosted llm agent). The numbers and
-// the action table come from the engine's constants, so a rule change in the engine changes this text; the
-// facts around them are docs/RULES.md's, written once here in the words a player needs (no engine
-// internals: PRNG, slots of other seats, replays). Deterministic: the same engine gives the same text.
+// The rules as a language model is told them (the system message of a hosted llm agent), generated from
+// the game's ruleset (the engine's RULESETS): its deck, and each of its actions' cost, claim, target and
+// blockers, so a rule change in the engine, or another ruleset, changes this text. The facts around them
+// are docs/RULES.md's, written once here in the words a player needs (no engine internals: PRNG, slots of
+// other seats, replays). Deterministic: the same engine and ruleset give the same text.
 
-/** What each turn action does when it resolves (RULES.md "A turn"). */
-const EFFECT: Readonly<Record<TurnActionType, string>> = {
-  income: 'take 1 coin',
-  foreign_aid: 'take 2 coins',
-  coup: 'the target loses 1 influence',
-  tax: 'take 3 coins',
-  assassinate: 'the target loses 1 influence',
-  steal: "take up to 2 of the target's coins",
-  exchange: 'draw 2 cards from the deck, then return 2 cards of your choice',
+/** What a card count reads like: "1 card", "2 cards". */
+const cards = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
+
+/**
+ * What each turn action does when it resolves (RULES.md "A turn"), from its rule. Keyed by every action
+ * type of every ruleset: a new action fails to compile until it is described here.
+ */
+const EFFECT: Readonly<Record<AnyTurnActionType, (a: ActionRule) => string>> = {
+  income: () => 'take 1 coin',
+  foreign_aid: () => 'take 2 coins',
+  coup: () => 'the target loses 1 influence',
+  tax: () => 'take 3 coins',
+  assassinate: () => 'the target loses 1 influence',
+  steal: () => "take up to 2 of the target's coins",
+  exchange: (a) =>
+    `draw ${cards(a.draws ?? 0)} from the deck, then return ${cards(a.draws ?? 0)} of your choice`,
+  interrogate: () =>
+    'the target shows you one of its face-down cards (its choice, seen by you alone); you then let it keep the card, or force it to shuffle the card into the deck and draw a replacement',
+};
+
+/** More to know about an action that brings its own decisions (its phases), beyond its line. */
+const DETAILS: Readonly<Partial<Record<AnyTurnActionType, readonly string[]>>> = {
+  interrogate: [
+    '- Everyone learns who interrogated whom and whether an exchange was forced; only the two seats learn the',
+    '  role shown, and only the target learns its replacement.',
+  ],
 };
 
 const roleList = (roles: readonly Role[]) => roles.join(' or ');
 
-function actionLine(a: TurnActionType): string {
-  const parts = [`- ${a}: ${EFFECT[a]}`];
-  if (COST[a] > 0) parts.push(`costs ${COST[a]} coins (paid when declared, never refunded)`);
-  if (TARGETED[a]) parts.push('names a target (another living seat)');
-  const claim = CLAIM[a];
-  parts.push(claim ? `claims ${claim} (can be challenged)` : 'claims no role (cannot be challenged)');
-  const blockers = BLOCK_ROLES[a];
-  if (blockers.length === 0) parts.push('cannot be blocked');
-  else if (TARGETED[a]) parts.push(`the target may block it claiming ${roleList(blockers)}`);
-  else parts.push(`any other living seat may block it claiming ${roleList(blockers)}`);
+function actionLine(a: ActionRule): string {
+  const parts = [`- ${a.type}: ${EFFECT[a.type](a)}`];
+  if (a.cost > 0) parts.push(`costs ${a.cost} coins (paid when declared, never refunded)`);
+  if (a.targeted) parts.push('names a target (another living seat)');
+  parts.push(a.claim ? `claims ${a.claim} (can be challenged)` : 'claims no role (cannot be challenged)');
+  if (a.blockers.length === 0) parts.push('cannot be blocked');
+  else if (a.targeted) parts.push(`the target may block it claiming ${roleList(a.blockers)}`);
+  else parts.push(`any other living seat may block it claiming ${roleList(a.blockers)}`);
   return `${parts.join('; ')}.`;
 }
 
-/** The rules of the game, for the system message. */
-export function rulesText(): string {
+/** The first line: which game (the base game names no variant, as before rulesets were values). */
+function intro(rules: Ruleset): string {
+  const variant = rules.id === DEFAULT_RULESET ? '' : `, variant "${rules.id}"`;
+  return `You are playing Coup${variant} (ruleset ${RULESET_VERSION}), a card game of bluffing, against other agents.`;
+}
+
+/** The rules of the game `ruleset` (default `original`), for the system message. */
+export function rulesText(ruleset: RulesetId = DEFAULT_RULESET): string {
+  const rules = RULESETS[ruleset];
+  const { roles, copiesPerRole } = rules;
   return [
-    `You are playing Coup (ruleset ${RULESET_VERSION}), a card game of bluffing, against other agents.`,
+    intro(rules),
     '',
     'SETUP',
-    `- ${MIN_SEATS} to ${MAX_SEATS} seats. The deck holds ${COPIES_PER_ROLE} copies each of ${ROLES.join(', ')} (${COPIES_PER_ROLE * ROLES.length} cards).`,
+    `- ${MIN_SEATS} to ${MAX_SEATS} seats. The deck holds ${copiesPerRole} copies each of ${roles.join(', ')} (${copiesPerRole * roles.length} cards).`,
     `- Each seat starts with ${HAND_SIZE} face-down cards (its influence) and ${START_COINS} coins.`,
     '- Face-down cards are secret: you see only your own. Revealed cards are public and no longer count.',
     '',
     'YOUR TURN: choose one action',
-    ...TURN_ACTIONS.map(actionLine),
+    ...rules.actions.map(actionLine),
+    ...rules.actions.flatMap((a) => DETAILS[a.type] ?? []),
     `- With ${FORCED_COUP_COINS} or more coins you must coup.`,
     '- You may claim any role whether or not you hold it: a claim you cannot back is a bluff.',
     '',

@@ -1,4 +1,5 @@
-import type { Action, GameEvent } from '@coup/engine';
+import { ALL_ROLES, RULESETS } from '@coup/engine';
+import type { Action, GameEvent, GameEventType } from '@coup/engine';
 import type { HistoryEntry } from './game';
 
 // The one describer: game events and actions in plain words, for the agents' prompt (renderPrompt), the
@@ -24,13 +25,24 @@ export function seatNamer(names: readonly (string | undefined)[], me: number | n
   };
 }
 
-const ROLE_NAME: Record<string, string> = {
-  duke: 'Duke',
-  assassin: 'Assassin',
-  captain: 'Captain',
-  ambassador: 'Ambassador',
-  contessa: 'Contessa',
-};
+/** Every role of every ruleset, capitalised: "Duke", "Inquisitor". */
+const ROLE_NAME: Record<string, string> = Object.fromEntries(
+  ALL_ROLES.map((r) => [r, r.charAt(0).toUpperCase() + r.slice(1)]),
+);
+
+/**
+ * How many cards an exchange claiming `claim` draws: the ruleset whose exchange claims that role says
+ * (the ambassador's 2, the inquisitor's 1); 2 when the claim is not known.
+ */
+export function exchangeDraws(claim: unknown): number {
+  for (const rules of Object.values(RULESETS)) {
+    const exchange = rules.action.exchange;
+    if (exchange && exchange.claim === claim) return exchange.draws ?? 2;
+  }
+  return 2;
+}
+
+const cards = (n: number): string => (n === 1 ? '1 card' : `${n} cards`);
 
 /** "Duke" for duke; "?" when there is no role. */
 export function roleName(r: unknown): string {
@@ -40,8 +52,16 @@ export function roleName(r: unknown): string {
 
 const roleList = (rs: unknown): string => (Array.isArray(rs) ? ` (${rs.map(roleName).join(', ')})` : '');
 
-/** What a turn action does, in words ("steal up to 2 coins from seat 2 (bob)"). */
-export function actionWords(action: string, target: number | null | undefined, who: Who): string {
+/**
+ * What a turn action does, in words ("steal up to 2 coins from seat 2 (bob)"). `claim`: the role it
+ * claims, which tells how many cards an exchange draws (default: the ambassador's 2).
+ */
+export function actionWords(
+  action: string,
+  target: number | null | undefined,
+  who: Who,
+  claim?: unknown,
+): string {
   switch (action) {
     case 'income':
       return 'take income (1 coin)';
@@ -56,7 +76,9 @@ export function actionWords(action: string, target: number | null | undefined, w
     case 'steal':
       return `steal up to 2 coins from ${who(target)}`;
     case 'exchange':
-      return 'exchange 2 cards with the deck';
+      return `exchange ${cards(claim === undefined ? 2 : exchangeDraws(claim))} with the deck`;
+    case 'interrogate':
+      return `interrogate ${who(target)}`;
     default:
       return action;
   }
@@ -75,14 +97,16 @@ const OUTCOME: Record<string, string> = {
  */
 export function describeEvent(e: Describable, who: Who): string {
   const f = e as unknown as Record<string, unknown>;
-  const type = String('type' in e ? e.type : e.event);
+  // Typed as the engine's event types so that a new one fails to compile until it is described below (a
+  // history entry from the wire may still carry another: it falls to the last line, in plain words).
+  const type = String('type' in e ? e.type : e.event) as GameEventType;
   const s = who(f.seat as number | undefined);
   switch (type) {
     case 'turn_started':
       return `turn ${String(f.turn)}: ${s} to play`;
     case 'declared': {
       const claim = f.claim ? ` claiming ${roleName(f.claim)}` : '';
-      return `${s} declared ${actionWords(String(f.action), f.target as number | null, who)}${claim}`;
+      return `${s} declared ${actionWords(String(f.action), f.target as number | null, who, f.claim ?? undefined)}${claim}`;
     }
     case 'passed':
       return `${s} passed`;
@@ -99,9 +123,21 @@ export function describeEvent(e: Describable, who: Who): string {
     case 'resolved':
       return `the ${String(f.action).replace('_', ' ')} of ${s} ${OUTCOME[String(f.outcome)] ?? String(f.outcome)}`;
     case 'exchange_drawn':
-      return `${s} drew ${String(f.count)} cards${roleList(f.roles)}`;
+      return `${s} drew ${cards(Number(f.count))}${roleList(f.roles)}`;
     case 'exchange_returned':
-      return `${s} returned ${String(f.count)} cards${roleList(f.returned)}`;
+      return `${s} returned ${cards(Number(f.count))}${roleList(f.returned)}`;
+    case 'interrogation_shown': {
+      // The role is in the two seats' copies only.
+      const card = f.role ? roleName(f.role) : 'a card';
+      return `${s} showed ${card} to ${who(f.interrogator as number)}`;
+    }
+    case 'interrogation_decided': {
+      const card = f.role ? `its ${roleName(f.role)}` : 'the shown card';
+      const target = who(f.target as number);
+      if (!f.forced) return `${s} let ${target} keep ${card}`;
+      const drew = f.replacement ? ` (it drew ${roleName(f.replacement)})` : '';
+      return `${s} made ${target} exchange ${card} with the deck${drew}`;
+    }
     case 'forfeited':
       return `${s} forfeited`;
     case 'eliminated':
@@ -112,8 +148,10 @@ export function describeEvent(e: Describable, who: Who): string {
       const won = first.length > 1 ? 'shared first place' : 'won';
       return `game over (${why}): ${first.map((x) => who(x as number)).join(' and ')} ${won}`;
     }
-    default:
-      return `${s} ${type}`;
+    default: {
+      const unknown: never = type;
+      return `${s} ${String(unknown)}`;
+    }
   }
 }
 
@@ -135,6 +173,14 @@ export function describeAction(a: Action | null | undefined, who: Who): string {
       return `reveal the card in slot ${d.card_index ?? '?'}`;
     case 'return_cards':
       return `return choices ${(d.return_indices ?? []).join(' and ')}`;
+    case 'interrogate':
+      return `interrogate ${who(d.target)}`;
+    case 'show_card':
+      return `show the card in slot ${d.card_index ?? '?'}`;
+    case 'allow':
+      return 'let the card be kept';
+    case 'force_exchange':
+      return 'force an exchange';
     default:
       return a.type;
   }

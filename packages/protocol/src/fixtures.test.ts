@@ -60,6 +60,7 @@ function built(): Record<string, unknown> {
     seat: 2,
     names: NAMES,
     seedCommitment: seedCommitment(SEED),
+    ruleset: 'original',
     timeoutMs: TIMEOUT_MS,
   });
   out.match_end = buildMatchEnd({

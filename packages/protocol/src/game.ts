@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PHASES, ALL_RESPONSE_ACTIONS, ALL_ROLES, ALL_TURN_ACTIONS } from '@coup/engine';
+import { ALL_PHASES, ALL_RESPONSE_ACTIONS, ALL_ROLES, ALL_TURN_ACTIONS, RULESET_IDS } from '@coup/engine';
 import type * as Engine from '@coup/engine';
 import type { Agree, Assert } from './agree';
 
@@ -8,6 +8,8 @@ import type { Agree, Assert } from './agree';
 // of them it uses), and the checks at the end fail the type check when a schema and its engine type drift
 // apart.
 
+/** The rules a match is played by (the engine's RULESETS); absent from records made before rulesets: `original`. */
+export const RulesetId = z.enum(RULESET_IDS);
 export const Role = z.enum(ALL_ROLES);
 export const TurnActionType = z.enum(ALL_TURN_ACTIONS);
 export const ActionType = z.enum([...ALL_TURN_ACTIONS, ...ALL_RESPONSE_ACTIONS]);

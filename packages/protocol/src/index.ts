@@ -7,6 +7,7 @@ export * from './signature';
 export * from './events';
 export * from './notifications';
 export * from './prompt';
+export * from './request-ruleset';
 export * from './describe';
 export * from './decision';
 export * from './llm-record';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HistoryEntry, LegalAction, Phase, WireState, Action } from './game';
+import { HistoryEntry, LegalAction, Phase, RulesetId, WireState, Action } from './game';
 
 /** 1: full history and prompt in every request; 2: delta history, prompt only when wanted (version.ts). */
 export const ProtocolVersion = z.union([z.literal(1), z.literal(2)]);
@@ -85,6 +85,11 @@ export const MatchStart = z.object({
   players: z.array(z.object({ seat: z.number().int().min(0).max(5), name: z.string() })),
   seedCommitment: z.string().regex(/^[0-9a-f]{64}$/),
   rulesetVersion: z.string(),
+  /**
+   * The game the match plays (RULES.md; `original` or `inquisitors`). Absent from the match_start of
+   * matches played before rulesets were named (seat replays rebuild it as sent): those are `original`.
+   */
+  ruleset: RulesetId.optional(),
   timeoutMs: z.number().int().positive(),
 });
 export type MatchStart = z.infer<typeof MatchStart>;

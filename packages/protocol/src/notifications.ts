@@ -1,4 +1,5 @@
 import { RULESET_VERSION } from '@coup/engine';
+import type { RulesetId } from '@coup/engine';
 import type { MatchEnd, MatchStart } from './messages';
 import { PROTOCOL_VERSION } from './version';
 import type { ProtocolVersionNumber } from './version';
@@ -27,6 +28,11 @@ export function buildMatchStart(opts: {
   timeoutMs: number;
   /** Defaults to the engine's; a replay passes the one it recorded. */
   rulesetVersion?: string;
+  /**
+   * The match's ruleset: the runner always names it; a seat replay of a match recorded before rulesets
+   * were named passes none, and the message is rebuilt as it was sent (without the field).
+   */
+  ruleset?: RulesetId;
   /** The seat's protocol version (protocolFor its wire preferences); default 1. */
   protocol?: ProtocolVersionNumber;
 }): MatchStart {
@@ -38,6 +44,7 @@ export function buildMatchStart(opts: {
     players: opts.names.map((name, seat) => ({ seat, name })),
     seedCommitment: opts.seedCommitment,
     rulesetVersion: opts.rulesetVersion ?? RULESET_VERSION,
+    ...(opts.ruleset !== undefined ? { ruleset: opts.ruleset } : {}),
     timeoutMs: opts.timeoutMs,
   };
 }

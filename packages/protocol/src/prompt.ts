@@ -1,8 +1,10 @@
-import { ROLES } from '@coup/engine';
+import { FORCED_COUP_COINS } from '@coup/engine';
+import type { Ruleset } from '@coup/engine';
 import type { DecisionRequest } from './messages';
 import type { HistoryEntry } from './game';
 import { actionWords, describeEvent, roleName, seatNamer } from './describe';
 import type { Who } from './describe';
+import { rulesetOfRequest } from './request-ruleset';
 
 // A compact plain-text rendering of a decision for agents that hand it to a language model. It holds
 // the same facts as the JSON request (nothing more), ends with the legal answers both in words and as
@@ -21,6 +23,7 @@ export function renderPrompt(req: PromptSource): string {
   const s = req.state;
   const me = req.seat;
   const who = seatNamer([], me);
+  const rules = rulesetOfRequest(req).rules;
   const lines: string[] = [];
 
   const active = s.activeSeat === me ? 'your turn' : `the turn of ${who(s.activeSeat)}`;
@@ -43,13 +46,7 @@ export function renderPrompt(req: PromptSource): string {
   }
 
   lines.push('Seats:');
-  const revealedCount: Record<string, number> = {
-    duke: 0,
-    assassin: 0,
-    captain: 0,
-    ambassador: 0,
-    contessa: 0,
-  };
+  const revealedCount: Record<string, number> = {};
   for (const p of s.players) {
     for (const r of p.revealed) revealedCount[r] = (revealedCount[r] ?? 0) + 1;
     const tag = p.seat === me ? ' (you)' : '';
@@ -58,15 +55,16 @@ export function renderPrompt(req: PromptSource): string {
     lines.push(`- seat ${p.seat}${tag}: ${body}${up}`);
   }
   let counts = '';
-  for (const r of ROLES) counts += `${counts ? ', ' : ''}${roleName(r)} ${revealedCount[r] ?? 0}/3`;
+  for (const r of rules.roles)
+    counts += `${counts ? ', ' : ''}${roleName(r)} ${revealedCount[r] ?? 0}/${rules.copiesPerRole}`;
   lines.push(`Revealed so far: ${counts}. Deck: ${s.deckSize} cards.`);
 
   const thisTurn = currentTurn(req.history, s.turn).map((h) => describeEvent(h, who));
   if (thisTurn.length) lines.push(`This turn: ${thisTurn.join('; ')}.`);
 
-  lines.push(`Now: ${situation(req, who)}`);
+  lines.push(`Now: ${situation(req, who, rules)}`);
   lines.push('Answer with {"action": <one of these>}:');
-  for (const a of req.legalActions) lines.push(`- ${describeOption(a, req, who)}: ${actionJson(a)}`);
+  for (const a of req.legalActions) lines.push(`- ${describeOption(a, req, who, rules)}: ${actionJson(a)}`);
   return lines.join('\n');
 }
 
@@ -89,23 +87,28 @@ function currentTurn(history: readonly HistoryEntry[], turn: number): HistoryEnt
   return history.slice(i).filter((h) => h.event !== 'turn_started');
 }
 
-function situation(req: PromptSource, who: Who): string {
+const cardsText = (n: number): string => (n === 1 ? '1 card' : `${n} cards`);
+
+function situation(req: PromptSource, who: Who, rules: Ruleset): string {
   const s = req.state;
   const p = s.pending;
   switch (req.phase) {
     case 'action': {
-      const forced = (s.you?.coins ?? 0) >= 10 ? ' With 10 or more coins you must coup.' : '';
+      const forced =
+        (s.you?.coins ?? 0) >= FORCED_COUP_COINS
+          ? ` With ${FORCED_COUP_COINS} or more coins you must coup.`
+          : '';
       return `choose your action.${forced}`;
     }
     case 'challenge_action':
       if (!p) return 'challenge or pass.';
       return (
-        `${who(p.actor)} claims ${roleName(p.claim)} to ${actionWords(p.action, p.target, who)}. ` +
+        `${who(p.actor)} claims ${roleName(p.claim)} to ${actionWords(p.action, p.target, who, p.claim)}. ` +
         `Challenge it (if ${who(p.actor)} holds no ${roleName(p.claim)} it loses a card, otherwise you do) or pass.`
       );
     case 'block':
       if (!p) return 'block or pass.';
-      return `${who(p.actor)} wants to ${actionWords(p.action, p.target, who)}. Block it by claiming a role, or pass.`;
+      return `${who(p.actor)} wants to ${actionWords(p.action, p.target, who, p.claim)}. Block it by claiming a role, or pass.`;
     case 'challenge_block':
       if (!p) return 'challenge the block or pass.';
       return (
@@ -115,15 +118,26 @@ function situation(req: PromptSource, who: Who): string {
     case 'lose_influence':
       return 'you must lose an influence: choose one of your face-down cards to reveal.';
     case 'exchange_return':
-      return 'choose 2 cards to return to the deck from your face-down cards (in slot order) followed by the drawn cards; you keep the others.';
+      return `choose ${cardsText(s.you?.drawn?.length ?? rules.exchangeDraw)} to return to the deck from your face-down cards (in slot order) followed by the drawn cards; you keep the others.`;
+    case 'interrogate_show':
+      return (
+        `${who(p?.actor)} interrogates you: show it one of your face-down cards. ` +
+        'It then lets you keep that card, or makes you shuffle it into the deck and draw another.'
+      );
+    case 'interrogate_decide':
+      return (
+        `${who(p?.target)} showed you its ${roleName(s.you?.shown)}: let it keep that card, or force it ` +
+        'to shuffle it into the deck and draw another (others learn only which you chose).'
+      );
     default:
       return 'the game is over.';
   }
 }
 
 /** A legal answer in words, with what it costs and does in this request's situation. */
-function describeOption(a: Action, req: PromptSource, who: Who): string {
+function describeOption(a: Action, req: PromptSource, who: Who, rules: Ruleset): string {
   const d = a.data;
+  const claim = (type: 'steal' | 'exchange' | 'interrogate') => roleName(rules.action[type]?.claim);
   switch (a.type) {
     case 'income':
       return 'income (+1 coin)';
@@ -136,9 +150,19 @@ function describeOption(a: Action, req: PromptSource, who: Who): string {
     case 'assassinate':
       return `assassinate ${who(d?.target)} (claim Assassin; pay 3; it loses a card)`;
     case 'steal':
-      return `steal from ${who(d?.target)} (claim Captain; take up to 2 coins)`;
+      return `steal from ${who(d?.target)} (claim ${claim('steal')}; take up to 2 coins)`;
     case 'exchange':
-      return 'exchange (claim Ambassador; draw 2, return 2)';
+      return `exchange (claim ${claim('exchange')}; draw ${rules.exchangeDraw}, return ${rules.exchangeDraw})`;
+    case 'interrogate':
+      return `interrogate ${who(d?.target)} (claim ${claim('interrogate')}; it shows you one of its cards, then you let it keep it or force an exchange)`;
+    case 'show_card': {
+      const i = d?.card_index ?? -1;
+      return `show your ${roleName(req.state.you?.cards[i]?.role)} (slot ${i})`;
+    }
+    case 'allow':
+      return `let ${who(req.state.pending?.target)} keep its ${roleName(req.state.you?.shown)}`;
+    case 'force_exchange':
+      return `make ${who(req.state.pending?.target)} exchange its ${roleName(req.state.you?.shown)} with the deck`;
     case 'challenge': {
       const p = req.state.pending;
       if (req.phase === 'challenge_block' && p)

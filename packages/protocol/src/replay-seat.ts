@@ -3,7 +3,7 @@ import { eventFor } from '@coup/engine';
 import type { GameEvent as EngineEvent, GameState } from '@coup/engine';
 import { buildDecisionRequest } from './decision';
 import { GameEvent } from './events';
-import { LegalAction } from './game';
+import { LegalAction, RulesetId } from './game';
 import { DecisionRequest, MatchEnd, MatchStart } from './messages';
 import { buildMatchEnd, buildMatchStart } from './notifications';
 import { LlmDecision } from './llm-record';
@@ -36,6 +36,8 @@ export const SeatReplay = z.object({
   seedCommitment: z.string(),
   engineVersion: z.string(),
   rulesetVersion: z.string(),
+  /** The replay's ruleset, when it names one (older replays are `original`). */
+  ruleset: RulesetId.optional(),
   protocolVersion: z.number().int(),
   players: z.array(ReplayPlayer),
   /** This seat's decision deadline (the match's, or its own: see ReplayPlayer.timeoutMs). */
@@ -115,6 +117,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
     seedCommitment: replay.seedCommitment,
     engineVersion: replay.engineVersion,
     rulesetVersion: replay.rulesetVersion,
+    ...(replay.ruleset !== undefined ? { ruleset: replay.ruleset } : {}),
     protocolVersion: replay.protocolVersion,
     players: replay.players,
     timeoutMs,
@@ -127,6 +130,7 @@ export function replayForSeat(replay: Replay, seat: number, opts: SeatReplayOpti
       seedCommitment: replay.seedCommitment,
       timeoutMs,
       rulesetVersion: replay.rulesetVersion,
+      ruleset: replay.ruleset,
     }),
     decisions,
     events: seen,

@@ -1,4 +1,13 @@
-import { applyAction, createGame, forfeit, isEngineVersion, unknownEngineVersion } from '@coup/engine';
+import {
+  DEFAULT_RULESET,
+  applyAction,
+  createGame,
+  forfeit,
+  isEngineVersion,
+  isRulesetId,
+  unknownEngineVersion,
+  unknownRuleset,
+} from '@coup/engine';
 import type { EngineError, GameEvent, GameState } from '@coup/engine';
 import type { DecisionStep, Replay, ReplayStep } from './replay';
 
@@ -8,7 +17,8 @@ import type { DecisionStep, Replay, ReplayStep } from './replay';
 // Imports nothing from Node: the web viewer bundles it (@coup/protocol/replay-steps).
 
 /** What a re-run reads of a replay. */
-export type RerunnableReplay = Pick<Replay, 'players' | 'seed' | 'setup' | 'engineVersion' | 'steps'>;
+export type RerunnableReplay = Pick<Replay, 'players' | 'seed' | 'setup' | 'engineVersion' | 'steps'> &
+  Partial<Pick<Replay, 'ruleset'>>;
 
 /** A replay that cannot be re-run; `at` names where (`engineVersion`, `setup`, `steps[i]`). */
 export class ReplayRerunError extends Error {
@@ -43,20 +53,23 @@ export interface ReplayStepRun {
 }
 
 /**
- * The game before the first step, dealt as the replay's engine version dealt it. Throws a
- * ReplayRerunError for an engine version this engine does not know (unknownEngineVersion's message) or
- * an invalid setup.
+ * The game before the first step, dealt as the replay's engine version dealt it, by the replay's ruleset
+ * (`original` for replays recorded before rulesets were named). Throws a ReplayRerunError for an engine
+ * version or a ruleset this engine does not know, or an invalid setup.
  */
 export function replayStart(replay: RerunnableReplay): GameState {
   if (!isEngineVersion(replay.engineVersion)) {
     throw new ReplayRerunError('engineVersion', unknownEngineVersion(replay.engineVersion));
   }
+  const ruleset: unknown = replay.ruleset ?? DEFAULT_RULESET;
+  if (!isRulesetId(ruleset)) throw new ReplayRerunError('ruleset', unknownRuleset(ruleset));
   try {
     return createGame({
       players: replay.players.length,
       seed: replay.seed,
       setup: replay.setup,
       engineVersion: replay.engineVersion,
+      ruleset,
     });
   } catch (err) {
     throw new ReplayRerunError('setup', err instanceof Error ? err.message : String(err));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameSetup as EngineSetup } from '@coup/engine';
 import type { Agree, Assert } from './agree';
 import { FaultReason } from './messages';
-import { LegalAction, Phase, Role } from './game';
+import { LegalAction, Phase, Role, RulesetId } from './game';
 import { GameEvent } from './events';
 import { LlmDecision } from './llm-record';
 
@@ -93,6 +93,11 @@ export const Replay = z.object({
   seedCommitment: z.string().regex(/^[0-9a-f]{64}$/),
   engineVersion: z.string(),
   rulesetVersion: z.string(),
+  /**
+   * The game played (the engine's RULESETS), which the re-run deals and plays again. Replays recorded
+   * before rulesets were named have none: they are `original` games and re-run as such.
+   */
+  ruleset: RulesetId.optional(),
   protocolVersion: z.number().int(),
   players: z.array(ReplayPlayer).min(2).max(6),
   setup: GameSetup.optional(),

@@ -8,7 +8,8 @@ export { runMatch, DEFAULT_TIMEOUT_MS, DEFAULT_ABORT_GRACE_MS } from './run';
 export type { RunMatchOptions } from './run';
 export { MAX_FAULTS } from './match';
 export type { SpectatorUpdate, DispatchInfo } from './match';
-export { defaultAction } from './defaults';
+// The fault default is the engine's (it knows every ruleset's phases); re-exported for older callers.
+export { defaultAction } from '@coup/engine';
 export { checkAnswer } from './answer';
 export type { CheckedAnswer } from './answer';
 export { verifyReplay } from './verify';

@@ -1,11 +1,19 @@
-import { applyAction, forfeit, isOver, legalActions, pendingSeats, viewFor, eventsFor } from '@coup/engine';
+import {
+  applyAction,
+  defaultAction,
+  eventsFor,
+  forfeit,
+  isOver,
+  legalActions,
+  pendingSeats,
+  viewFor,
+} from '@coup/engine';
 import type { Action, GameEvent, GameState, Phase } from '@coup/engine';
 import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import type { DecisionStep, Fault, ForfeitStep, ReplayStep } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import type { Inflight, LoopOptions, Round } from './loop-types';
 import { checkAnswer } from './answer';
-import { defaultAction } from './defaults';
 import { AgentFault } from './fault';
 import { HistoryBook } from './history';
 

@@ -1,4 +1,14 @@
-import { ENGINE_VERSION, MAX_SEATS, MIN_SEATS, RULESET_VERSION, createGame, ranking } from '@coup/engine';
+import {
+  DEFAULT_RULESET,
+  ENGINE_VERSION,
+  MAX_SEATS,
+  MIN_SEATS,
+  RULESET_VERSION,
+  createGame,
+  isRulesetId,
+  ranking,
+  unknownRuleset,
+} from '@coup/engine';
 import type { GameSetup, RulesetId } from '@coup/engine';
 import {
   PROTOCOL_VERSION,
@@ -26,7 +36,10 @@ export interface RunMatchOptions {
    */
   attempt?: number;
   seed: string;
-  /** The ruleset the match is played by (an engine RULESETS id; default `original`). */
+  /**
+   * The game to play (the engine's RULESETS; default `original`): dealt and played by its rules, named in
+   * every seat's match_start and recorded in the replay.
+   */
   ruleset?: RulesetId;
   /** One agent per seat, seat order (2 to 6). */
   agents: MatchAgent[];
@@ -76,7 +89,9 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
   }
   const attempt = opts.attempt ?? 1;
   if (!Number.isInteger(attempt) || attempt < 1) throw new Error('attempt must be a positive integer');
-  const state = createGame({ players: agents.length, seed, setup: opts.setup, ruleset: opts.ruleset });
+  const ruleset = opts.ruleset ?? DEFAULT_RULESET;
+  if (!isRulesetId(ruleset)) throw new Error(unknownRuleset(ruleset));
+  const state = createGame({ players: agents.length, seed, ruleset, setup: opts.setup });
   const names = agents.map((a) => a.name);
   const commitment = seedCommitment(seed);
   const startedAt = Math.round(clock.now());
@@ -90,6 +105,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
             seat,
             names,
             seedCommitment: commitment,
+            ruleset,
             timeoutMs: seatTimeoutsMs[seat] as number,
             protocol: protocolFor(a.wire),
           }),
@@ -135,6 +151,7 @@ export async function runMatch(opts: RunMatchOptions): Promise<Replay> {
     seedCommitment: commitment,
     engineVersion: ENGINE_VERSION,
     rulesetVersion: RULESET_VERSION,
+    ruleset,
     protocolVersion: PROTOCOL_VERSION,
     players: agents.map((a, seat) => {
       const player: Replay['players'][number] = { seat, name: a.name };

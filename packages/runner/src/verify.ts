@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isOver, legalActions, matchLegal, ranking } from '@coup/engine';
+import { defaultAction, isOver, legalActions, matchLegal, ranking } from '@coup/engine';
 import type { GameEvent, GameState } from '@coup/engine';
 import {
   Replay,
@@ -10,7 +10,6 @@ import {
   replaySteps,
   seedCommitment,
 } from '@coup/protocol';
-import { defaultAction } from './defaults';
 import { MAX_FAULTS } from './match';
 
 export type VerifyResult = { ok: true } | { ok: false; error: string; at: string };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
 import { migrate } from '@coup/db';
-import { createRuntime } from '@coup/platform';
-import type { Env, Runtime } from '@coup/platform';
+import { createRuntime } from '@coup/competition';
+import type { Runtime } from '@coup/competition';
+import type { Env } from '@coup/gateway';
 import { buildApp } from '../app';
 import { resolveAdminKey } from './admin-key';
 import { ensureHouseAgents } from './house-agents';

@@ -1,7 +1,7 @@
 import { HOUSE_BOT_KINDS } from '@coup/bots';
 import { encryptSecret, hashSecret, ID_PREFIX, newAgentSecret, newApiKey, newId } from '@coup/db';
 import type { Agent, PrismaClient } from '@coup/db';
-import { HOUSE_ENDPOINT_PREFIX } from '@coup/platform';
+import { HOUSE_ENDPOINT_PREFIX } from '@coup/transports';
 import { RULESET_IDS } from '@coup/engine';
 
 export const HOUSE_ACCOUNT = 'house';

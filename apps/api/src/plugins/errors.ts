@@ -3,11 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { addEdgeErrors } from './edge-errors';
-import { isTransient } from '@coup/platform';
+import { isTransient } from '@coup/gateway';
 import { HttpError, uriTooLong } from '../errors';
-
-// For routes/agents.ts until it imports them from ../errors (it is being reworked beside this change).
-export { conflict, notFound } from '../errors';
 
 /** The HTTP handler of a WebSocket route: a plain request gets 426 with the error shape (not a bare 404). */
 export async function upgradeRequired(_req: FastifyRequest, reply: FastifyReply) {

@@ -58,7 +58,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     async collect() {
       // While Redis is away the queue's commands wait for it: /metrics answers without the job counts.
       if (app.redis.status !== 'ready') return this.reset();
-      // Casual matches wait as `prioritized` (behind the platform's own: @coup/platform match-placement.ts).
+      // Casual matches wait as `prioritized` (behind the platform's own: @coup/competition match-placement.ts).
       const counts = await app.matchQueue.getJobCounts(
         'waiting',
         'prioritized',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { publishRevocation } from '@coup/platform';
-import type { RevokeReason } from '@coup/platform';
+import { publishRevocation } from '@coup/gateway';
+import type { RevokeReason } from '@coup/gateway';
 import { AddressSlots } from '../services/address-slots';
 import { AgentSockets } from '../services/agent-sockets';
 import { WatchMarks } from '../services/watch-marks';

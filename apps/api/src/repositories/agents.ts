@@ -3,6 +3,7 @@ import type { Account, Agent, LiveRating, PrismaClient, Rating } from '@coup/db'
 import type { AgentCreate, AgentListQuery, AgentUpdate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { afterCursor, decodeCursor, newestFirst } from './cursor';
+import { isPersonSeat, transportIdsWhere } from '@coup/transports';
 
 // The queries of the agent and queue routes. Secrets are stored hashed (lookups) and encrypted (signing).
 
@@ -152,7 +153,12 @@ export function setInQueue(prisma: PrismaClient, id: string, inQueue: boolean) {
 export function agentCountsByTransport(tx: Prisma.TransactionClient, accountId: string) {
   return tx.agent.groupBy({
     by: ['transport'],
-    where: { ownerId: accountId, deletedAt: null, experimentId: null, transport: { not: 'human' } },
+    where: {
+      ownerId: accountId,
+      deletedAt: null,
+      experimentId: null,
+      transport: { in: transportIdsWhere((a) => !isPersonSeat(a)) },
+    },
     _count: { _all: true },
   });
 }

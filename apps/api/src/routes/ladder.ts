@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withAccess } from '../plugins/auth';
-import { checkRatings } from '@coup/platform';
+import { checkRatings } from '@coup/competition';
 import { assertLlmModel } from '../services/llm-policy';
 import { assertLlmBudget } from '../services/llm-budget';
 import { conflict } from '../errors';
@@ -20,6 +20,7 @@ import {
   RatingsCheck,
   RatingsCheckQuery,
 } from '@coup/api-contract';
+import { playsHostedModel } from '@coup/transports';
 
 export interface LadderRoutesOptions {
   /** Where the leaderboard is read from (default: Postgres). */
@@ -57,7 +58,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     refuseHumanSeat(agent, 'join the ranked queue: people are never rated');
     // An llm agent plays only while the platform can call its model, and its owner's budget (and the
     // model's) has tokens left today: otherwise the matchmaker would take it out of the queue at once.
-    if (agent.transport === 'llm') {
+    if (playsHostedModel(agent)) {
       assertLlmModel(app, agent.modelName, 409);
       await assertLlmBudget(
         app,

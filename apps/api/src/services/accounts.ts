@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Account } from '@coup/db';
 import { newApiKey } from '@coup/db';
-import { accountUsageToday, llmBudgetLimits } from '@coup/platform';
+import { accountUsageToday, llmBudgetLimits } from '@coup/gateway';
 import { conflict } from '../errors';
 import { createAccount, replaceAccountKey } from '../repositories/accounts';
 import { isUniqueViolation } from '../repositories/agents';

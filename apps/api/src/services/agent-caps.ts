@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { HttpError } from '../errors';
 import { agentCountsByTransport, createAgent } from '../repositories/agents';
 import { lockAccount } from '../repositories/accounts';
+import { playsHostedModel } from '@coup/transports';
 
 // How many agents one account may have: MAX_AGENTS_PER_ACCOUNT in all, MAX_LLM_AGENTS_PER_ACCOUNT of them
 // hosted llm agents (each can put the operator's model to work in the ranked queue). Counted: the account's
@@ -19,7 +20,7 @@ export const TOO_MANY_LLM_AGENTS = 'too_many_llm_agents';
 export async function agentCounts(tx: Prisma.TransactionClient, accountId: string) {
   const rows = await agentCountsByTransport(tx, accountId);
   const all = rows.reduce((n, r) => n + r._count._all, 0);
-  const llm = rows.find((r) => r.transport === 'llm')?._count._all ?? 0;
+  const llm = rows.find((r) => playsHostedModel(r))?._count._all ?? 0;
   return { all, llm };
 }
 
@@ -63,7 +64,7 @@ export function createAgentCapped(
     if (counts.all >= app.env.MAX_AGENTS_PER_ACCOUNT) {
       throw tooManyAgents(counts.all, app.env.MAX_AGENTS_PER_ACCOUNT);
     }
-    if (b.transport === 'llm' && counts.llm >= app.env.MAX_LLM_AGENTS_PER_ACCOUNT) {
+    if (playsHostedModel(b) && counts.llm >= app.env.MAX_LLM_AGENTS_PER_ACCOUNT) {
       throw tooManyLlmAgents(counts.llm, app.env.MAX_LLM_AGENTS_PER_ACCOUNT);
     }
     return createAgent(tx, accountId, b, secret);

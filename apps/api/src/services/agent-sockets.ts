@@ -1,5 +1,5 @@
-import { listenRevocations, REVOKE_CLOSE } from '@coup/platform';
-import type { ChannelHub, Keys, RevokeReason } from '@coup/platform';
+import { listenRevocations, REVOKE_CLOSE } from '@coup/gateway';
+import type { ChannelHub, Keys, RevokeReason } from '@coup/gateway';
 
 /** Ends one agent socket: closes it with this code and reason, and releases what it holds at once. */
 export type EndSession = (code: number, reason: string) => void;

@@ -2,9 +2,49 @@ import { createGame } from '@coup/engine';
 import { buildDecisionRequest, decisionId } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
 import type { DecisionReport, MatchAgent } from '@coup/runner';
-import { EndpointNotAllowedError } from '@coup/platform';
-import type { AgentAddresses } from '@coup/platform';
-import { endpointNotAllowed } from './endpoint-policy';
+import { EndpointNotAllowedError } from '@coup/gateway';
+import type { AgentAddresses } from '@coup/gateway';
+import type { FastifyInstance } from 'fastify';
+import type { Agent } from '@coup/db';
+import { hasEndpoint, playsHostedModel } from '@coup/transports';
+import { assertEndpointAllowed, endpointNotAllowed } from './endpoint-policy';
+import { refuseHumanSeat } from './human-seats';
+import { assertLlmBudget } from './llm-budget';
+import { assertLlmModel } from './llm-policy';
+
+/**
+ * POST /v1/agents/:id/check of an owned agent: refused for a person's seat, for an endpoint the policy no
+ * longer allows (a clear 400) and for a model that is gone or out of budget; then one sample decision
+ * through the agent's own transport, at the deadline it plays with.
+ */
+export async function checkOwnedAgent(app: FastifyInstance, agent: Agent) {
+  refuseHumanSeat(agent, 'be sent a sample decision: a person answers at a table');
+  // An endpoint stored before the policy (or under a laxer one) is refused here with a clear 400.
+  if (hasEndpoint(agent) && !agent.isHouse && agent.endpointUrl) {
+    await assertEndpointAllowed(agent.endpointUrl, app.env.AGENT_ADDRESSES);
+  }
+  if (playsHostedModel(agent)) {
+    assertLlmModel(app, agent.modelName, 409);
+    await assertLlmBudget(
+      app,
+      { payerId: agent.ownerId, agents: [agent] },
+      'The check would call the model: try again once the budget has reset',
+    );
+  }
+  const player = app.transports.forAgent(agent);
+  try {
+    return await checkAgent(
+      player,
+      // An llm agent is checked at its own deadline (LLM_TIMEOUT_MS), as it plays.
+      player.timeoutMs ?? app.env.MATCH_TIMEOUT_MS,
+      app.env.AGENT_ADDRESSES,
+      agent.strategyPrompt,
+    );
+  } finally {
+    // The check's model tokens are written before it answers: the next request sees them counted.
+    if (playsHostedModel(agent)) await app.transports.flushUsage().catch(() => undefined);
+  }
+}
 
 /**
  * Sends one sample decision (the opening turn of a fixed 2-seat game) and reports whether the answer was

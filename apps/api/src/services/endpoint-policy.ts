@@ -1,5 +1,5 @@
-import { checkEndpointUrl, EndpointNotAllowedError } from '@coup/platform';
-import type { AgentAddresses, Resolver } from '@coup/platform';
+import { checkEndpointUrl, EndpointNotAllowedError } from '@coup/gateway';
+import type { AgentAddresses, Resolver } from '@coup/gateway';
 import { HttpError } from '../errors';
 
 /** The API's answer to an endpoint the AGENT_ADDRESSES policy refuses: a 400 that names the rule. */

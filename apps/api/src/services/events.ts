@@ -1,6 +1,6 @@
 import type { RulesetId } from '@coup/engine';
 import type { Event } from '@coup/db';
-import { computeStandings } from '@coup/platform';
+import { computeStandings } from '@coup/competition';
 import type { EventEntryWithAgent } from '../repositories/events';
 import { presentMatch } from './matches';
 import type { MatchWithSeats } from '../repositories/matches';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelExperiment, publishMatchesCancelled, CANCELLED } from '@coup/platform';
+import { cancelExperiment, publishMatchesCancelled, CANCELLED } from '@coup/competition';
 import { forbidden, HttpError, notFound } from '../errors';
 import { experimentOwner, getExperiment } from '../repositories/experiments';
 import type { Caller } from './owned-agent';

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { advanceExperiment, enqueueWithin, llmBudgetLimits, newMatchSeed } from '@coup/platform';
+import { llmBudgetLimits } from '@coup/gateway';
+import { advanceExperiment, enqueueWithin } from '@coup/competition';
+import { newMatchSeed } from '@coup/db';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
 import { conflict, HttpError, notFound } from '../errors';
@@ -12,9 +14,10 @@ import { tooManyActiveMatches } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { assertAcceptsRuleset } from './ruleset-policy';
 import { experimentAgent } from './owned-agent';
+import { playsHostedModel } from '@coup/transports';
 
 // Creating a prompt experiment (POST /v1/experiments): checks, then the experiment with one hidden llm
-// agent per prompt, then its first deals (the rest follow as matches end: @coup/platform advanceExperiment).
+// agent per prompt, then its first deals (the rest follow as matches end: @coup/competition advanceExperiment).
 
 export const TOO_MANY_EXPERIMENT_MATCHES = 'too_many_experiment_matches';
 
@@ -42,7 +45,7 @@ async function checkOpponents(app: FastifyInstance, ids: readonly string[], rule
     if (a.experimentId) throw experimentAgent(a);
     refuseHumanSeat(a, 'be an opponent in an experiment: people sit only at their own tables');
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
     assertAcceptsRuleset(a, ruleset);
   }
   return agents;

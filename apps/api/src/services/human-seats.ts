@@ -1,4 +1,5 @@
 import { HttpError } from '../errors';
+import { isPersonSeat } from '@coup/transports';
 
 // A person's seat (transport `human`) is an agent row so that matches, replays and the WebSocket path treat
 // it like any other seat; but people only ever sit at casual tables they open themselves (POST /v1/tables).
@@ -13,7 +14,8 @@ export interface SeatKind {
   transport: string;
 }
 
-export const isHumanSeat = (a: { transport: string }): boolean => a.transport === 'human';
+/** A person's seat (the registry's rule, @coup/transports). */
+export const isHumanSeat = (a: { transport: string }): boolean => isPersonSeat(a);
 
 /** 409 human_not_allowed when `a` is a person's seat; `where` ends "a person's seat ... cannot <where>". */
 export function refuseHumanSeat(a: SeatKind, where: string): void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { budgetMessage, budgetRefusal, LLM_BUDGET_EXHAUSTED_CODE, llmBudgetLimits } from '@coup/platform';
-import type { BudgetRefusal, SpendingAgent } from '@coup/platform';
+import { budgetMessage, budgetRefusal, LLM_BUDGET_EXHAUSTED_CODE, llmBudgetLimits } from '@coup/gateway';
+import type { BudgetRefusal, SpendingAgent } from '@coup/gateway';
 import { HttpError } from '../errors';
 
 // The daily model budgets at the API's doors: a match, table, experiment, queue join or /check that would

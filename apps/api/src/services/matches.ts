@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
-import type { NewMatch } from '@coup/platform';
+import { insertMatch } from '@coup/db';
+import type { NewMatch } from '@coup/db';
+import { enqueueWithin, placementOfNew } from '@coup/competition';
 import { conflict, notFound } from '../errors';
 import { activeMatches, lockAccount } from '../repositories/accounts';
 import { groupStillPlaying } from './group-deal';
@@ -18,6 +19,7 @@ import {
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
+import { playsHostedModel } from '@coup/transports';
 import { assertAcceptsRuleset } from './ruleset-policy';
 import type { RulesetId } from '@coup/engine';
 
@@ -99,7 +101,7 @@ export async function queueMatch(
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     refuseHumanSeat(a, 'be seated through POST /v1/matches');
     if (a.experimentId) throw experimentAgent(a);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
     assertAcceptsRuleset(a, req.ruleset ?? 'original');
   }
   const seated = req.agentIds.map((id) => byId.get(id) as (typeof agents)[number]);

@@ -1,6 +1,8 @@
 import type { PrismaClient } from '@coup/db';
-import { behaviour, emptyStats, histogramPercentile, llmFigures, RATING_EPOCH_MS } from '@coup/platform';
-import type { LlmUsage, SeatStats } from '@coup/platform';
+import { llmFigures, RATING_EPOCH_MS } from '@coup/gateway';
+import type { LlmUsage } from '@coup/gateway';
+import { behaviour, emptyStats, histogramPercentile } from '@coup/competition';
+import type { SeatStats } from '@coup/competition';
 import { periodStart } from '@coup/rating';
 import type { RulesetId } from '@coup/engine';
 import { agentStatsRow, ratingHistoryRows } from '../repositories/profile';

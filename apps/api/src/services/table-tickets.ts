@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TABLE_PROTOCOL, TICKET_PROTOCOL_PREFIX } from '@coup/api-contract';
 import type { TableTicket } from '@coup/api-contract/types';
-import type { Keys } from '@coup/platform';
+import type { Keys } from '@coup/gateway';
 
 // Browsers cannot send an Authorization header when they open a WebSocket, and an API key in a URL ends
 // up in logs and history. So a person's socket is opened with a ticket instead: random, issued to an

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
-import { enqueueWithin, table } from '@coup/platform';
+import { enqueueWithin, table } from '@coup/competition';
 import type { TableTicket } from '@coup/api-contract/types';
 import { conflict, HttpError, notFound } from '../errors';
 import { assertLlmModel } from './llm-policy';
@@ -13,11 +13,12 @@ import { insertCapped } from './matches';
 import { getMatch } from '../repositories/matches';
 import type { MatchWithSeats } from '../repositories/matches';
 import { issueTicket } from './table-tickets';
+import { playsHostedModel } from '@coup/transports';
 import { assertAcceptsRuleset } from './ruleset-policy';
 
 // A person opens a casual table: their own seat (created on demand) and 1 to 5 opponents. The table is a
 // casual match like any other (never rated, the account's cap of active matches applies, the platform's
-// deadline for the agents); only the person's seat plays at HUMAN_TIMEOUT_MS (see @coup/platform
+// deadline for the agents); only the person's seat plays at HUMAN_TIMEOUT_MS (see @coup/gateway
 // transports).
 
 export const OPPONENT_NOT_ALLOWED = 'opponent_not_allowed';
@@ -71,7 +72,7 @@ export async function openTable(
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
     checkOpponent(a, account.id);
     if (a.experimentId) throw experimentAgent(a);
-    if (a.transport === 'llm') assertLlmModel(app, a.modelName, 409);
+    if (playsHostedModel(a)) assertLlmModel(app, a.modelName, 409);
     if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot play`);
     assertAcceptsRuleset(a, req.ruleset ?? 'original');
   }
@@ -96,7 +97,7 @@ export async function openTable(
     { agentId: person.id, matchId: id, seat },
     app.publicUrl,
   );
-  // Its own queue and slots: a table mostly waits for its person (@coup/platform match-placement.ts).
+  // Its own queue and slots: a table mostly waits for its person (@coup/competition match-placement.ts).
   await enqueueWithin({ matches: app.matchQueue, tables: app.tableQueue }, id, table(account.id));
   const match = await getMatch(app.prisma, id);
   return { match, ticket };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/gateway';
 import { startApi } from '../boot/api';
 import type { ApiOptions, RunningApi } from '../boot/api';
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { parseEnv } from '@coup/platform';
+import { parseEnv } from '@coup/gateway';
 import { authPlugin } from '../plugins/auth';
 import { errorsPlugin } from '../plugins/errors';
 

@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { DEFAULT_RULESET, RULESET_IDS } from '@coup/engine';
 import type { Command } from 'commander';
 import { nonEmpty, positiveInt } from '../options.ts';
 import type { PlayOptions } from '../play/play.ts';
@@ -15,6 +16,7 @@ Agents (2 to 6, one per seat, in this order):
 Examples:
   $ coup play bot:heuristic bot:honest bot:random --games 200 --concurrency 8
   $ coup play http://127.0.0.1:8080 bot:heuristic --games 20 --seed try1 --out replays.jsonl
+  $ coup play bot:heuristic bot:random bot:honest --ruleset inquisitors --games 100
   $ coup replay show replays.jsonl --index 3
   $ LLM_BASE_URL=http://127.0.0.1:8080/v1 coup play llm:qwen2.5-7b bot:heuristic --strategy-file prompt.txt --games 10`;
 
@@ -34,6 +36,11 @@ export function registerPlayCommand(program: Command): void {
         '-s, --seed <seed>',
         'base seed: match i uses seed <seed>-<i> (default: random, printed)',
       ).argParser(nonEmpty('--seed')),
+    )
+    .addOption(
+      new Option('-r, --ruleset <id>', 'the game every match plays (RULES.md)')
+        .choices(RULESET_IDS)
+        .default(DEFAULT_RULESET),
     )
     .addOption(
       new Option('-t, --timeout-ms <ms>', 'deadline of each decision in milliseconds')

@@ -1,9 +1,10 @@
-import { BOT_KINDS, createBot, isBotKind } from '@coup/bots';
+import { BOT_KINDS, houseBotDecide, isBotKind } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
 import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import type { LlmService } from '@coup/llm';
+import { HOUSE_ENDPOINT_PREFIX } from '@coup/transports';
 import { CliError } from '../errors.ts';
 
 /** One agent of the `coup play` list; its index in the list identifies it in the results. */
@@ -16,33 +17,82 @@ type Parsed =
   | { kind: 'http'; spec: string; name: string; url: string }
   | { kind: 'llm'; spec: string; name: string; model: string };
 
+/** What a player is made with: the run's shared http players, its model server, the match seed. */
+interface PlayerContext {
+  index: number;
+  seed: string;
+  http: ReadonlyMap<number, MatchAgent>;
+  llm: { service: LlmService; strategyPrompt?: string } | null;
+}
+
+/**
+ * One kind of agent the list may name, in its own entry: how its spec is written (`claims`), read, and
+ * played. The spec syntax follows the platform's: `bot:<kind>` as house agents' endpoints
+ * (@coup/transports HOUSE_ENDPOINT_PREFIX), a URL as http agents, `llm:<model>` as hosted models.
+ */
+interface SpecKind<K extends Parsed['kind']> {
+  kind: K;
+  claims(spec: string): boolean;
+  parse(spec: string): Extract<Parsed, { kind: K }>;
+  player(p: Extract<Parsed, { kind: K }>, ctx: PlayerContext): MatchAgent;
+}
+
+const LLM_PREFIX = 'llm:';
+
+const KINDS: { [K in Parsed['kind']]: SpecKind<K> } = {
+  bot: {
+    kind: 'bot',
+    claims: (spec) => spec.startsWith(HOUSE_ENDPOINT_PREFIX),
+    parse(spec) {
+      const bot = spec.slice(HOUSE_ENDPOINT_PREFIX.length);
+      if (!isBotKind(bot)) {
+        throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
+      }
+      return { kind: 'bot', spec, bot, name: bot };
+    },
+    player(p, { index, seed }) {
+      // The same maker as the platform's house agents, seeded by the match and the list entry.
+      return inProcessAgent(p.name, houseBotDecide(p.bot, { seed: `${seed}/${index}` }));
+    },
+  },
+  llm: {
+    kind: 'llm',
+    claims: (spec) => spec.startsWith(LLM_PREFIX),
+    parse(spec) {
+      const model = spec.slice(LLM_PREFIX.length);
+      if (!model) throw new CliError(`"${spec}" names no model: use llm:<model>, e.g. llm:qwen2.5-7b`);
+      return { kind: 'llm', spec, model, name: spec };
+    },
+    player(p, { llm }) {
+      if (!llm) throw new Error('llm agents need a model server');
+      return llm.service.agent({ name: p.name, model: p.model, strategyPrompt: llm.strategyPrompt ?? null });
+    },
+  },
+  http: {
+    kind: 'http',
+    claims: (spec) => /^https?:\/\//i.test(spec),
+    parse(spec) {
+      let url: URL;
+      try {
+        url = new URL(spec);
+      } catch {
+        throw new CliError(`invalid agent URL "${spec}": ${USAGE}`);
+      }
+      // The runner appends /decide, /start and /end to the path: a query or fragment would be lost.
+      if (url.search || url.hash) throw new CliError(`agent URL "${spec}" must not have a query or fragment`);
+      if (url.username || url.password) throw new CliError(`agent URL "${spec}" must not hold credentials`);
+      const path = url.pathname.replace(/\/+$/, '');
+      return { kind: 'http', spec, url: url.origin + path, name: url.host + path };
+    },
+    // Shared by every match of the run (one keep-alive pool per URL): made once, in AgentPool.
+    player: (_p, { index, http }) => http.get(index) as MatchAgent,
+  },
+};
+
 function parseOne(spec: string): Parsed {
-  if (spec.startsWith('bot:')) {
-    const bot = spec.slice(4);
-    if (!isBotKind(bot)) {
-      throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
-    }
-    return { kind: 'bot', spec, bot, name: bot };
-  }
-  if (spec.startsWith('llm:')) {
-    const model = spec.slice(4);
-    if (!model) throw new CliError(`"${spec}" names no model: use llm:<model>, e.g. llm:qwen2.5-7b`);
-    return { kind: 'llm', spec, model, name: spec };
-  }
-  if (/^https?:\/\//i.test(spec)) {
-    let url: URL;
-    try {
-      url = new URL(spec);
-    } catch {
-      throw new CliError(`invalid agent URL "${spec}": ${USAGE}`);
-    }
-    // The runner appends /decide, /start and /end to the path: a query or fragment would be lost.
-    if (url.search || url.hash) throw new CliError(`agent URL "${spec}" must not have a query or fragment`);
-    if (url.username || url.password) throw new CliError(`agent URL "${spec}" must not hold credentials`);
-    const path = url.pathname.replace(/\/+$/, '');
-    return { kind: 'http', spec, url: url.origin + path, name: url.host + path };
-  }
-  const hint = isBotKind(spec) ? ` (did you mean bot:${spec}?)` : '';
+  const kind = Object.values(KINDS).find((k) => k.claims(spec));
+  if (kind) return kind.parse(spec);
+  const hint = isBotKind(spec) ? ` (did you mean ${HOUSE_ENDPOINT_PREFIX}${spec}?)` : '';
   throw new CliError(`unknown agent "${spec}"${hint}: ${USAGE}`);
 }
 
@@ -91,17 +141,9 @@ export class AgentPool {
   agentFor(index: number, seed: string): MatchAgent {
     const spec = this.specs[index];
     if (!spec) throw new Error(`no agent #${index}`);
-    if (spec.kind === 'http') return this.http.get(index) as MatchAgent;
-    if (spec.kind === 'llm') {
-      if (!this.llm) throw new Error('llm agents need a model server');
-      return this.llm.service.agent({
-        name: spec.name,
-        model: spec.model,
-        strategyPrompt: this.llm.strategyPrompt ?? null,
-      });
-    }
-    const bot = createBot(spec.bot, { seed: `${seed}/${index}` });
-    return inProcessAgent(spec.name, (req) => bot.decide(req));
+    // The entry of the spec's own kind (TypeScript cannot relate KINDS[spec.kind] to spec's narrowed type).
+    const play = KINDS[spec.kind].player as (p: Parsed, ctx: PlayerContext) => MatchAgent;
+    return play(spec, { index, seed, http: this.http, llm: this.llm });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { RulesetId } from '@coup/engine';
 import { runMatch } from '@coup/runner';
 import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { AgentPool, parseAgentSpecs } from './agents.ts';
@@ -15,6 +16,8 @@ import type { RunSummary } from './summary.ts';
 export interface PlayOptions {
   games: number;
   seed?: string;
+  /** The game every match plays (default `original`). */
+  ruleset?: RulesetId;
   timeoutMs: number;
   out?: string;
   secret?: string;
@@ -43,6 +46,7 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
     throw new CliError('--strategy-prompt and --strategy-file are for llm:<model> agents, and there is none');
   }
   const llm = models.length > 0 ? { service: llmServiceFromEnv(models), strategyPrompt: prompt } : null;
+  const ruleset = opts.ruleset ?? 'original';
   await checkReachable(specs, opts.timeoutMs);
   const writer = opts.out !== undefined ? await ReplayWriter.open(opts.out) : null;
   // 128 random bits, like the platform's seeds: nobody can guess the deals of a run.
@@ -82,6 +86,7 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
         const replay = await runMatch({
           matchId: `local-${tag}-${index + 1}`,
           seed: matchSeed,
+          ruleset,
           // llm agents play at LLM_TIMEOUT_MS, the others at --timeout-ms.
           agents: seating.map((i) => pool.agentFor(i, matchSeed)),
           timeoutMs: opts.timeoutMs,
@@ -120,6 +125,7 @@ export async function play(agentArgs: string[], opts: PlayOptions): Promise<void
 
   const summary: RunSummary = {
     seed,
+    ruleset,
     games: tally.games,
     requested: opts.games,
     seconds: (performance.now() - started) / 1000,

@@ -1,8 +1,11 @@
 import Table from 'cli-table3';
+import type { RulesetId } from '@coup/engine';
 import type { AgentStats } from './stats.ts';
 
 export interface RunSummary {
   seed: string;
+  /** The game the matches played. */
+  ruleset: RulesetId;
   games: number;
   /** Matches asked for; more than `games` when the run was interrupted. */
   requested: number;
@@ -46,7 +49,9 @@ export function renderSummary(summary: RunSummary): string {
   const lines = [table.toString()];
   const games = `${summary.games} ${summary.games === 1 ? 'game' : 'games'}`;
   const done = summary.interrupted ? `${games} of ${summary.requested} (interrupted)` : games;
-  lines.push(`${done} in ${summary.seconds.toFixed(1)} s, seed ${JSON.stringify(summary.seed)}`);
+  // The base game goes unsaid, as before rulesets were named.
+  const game = summary.ruleset === 'original' ? '' : ` of ${summary.ruleset}`;
+  lines.push(`${done}${game} in ${summary.seconds.toFixed(1)} s, seed ${JSON.stringify(summary.seed)}`);
   if (summary.out) lines.push(`replays: ${summary.out}`);
   return lines.join('\n');
 }

@@ -40,7 +40,9 @@ export function renderReplay(r: Replay): string[] {
   const who = playerNamer(r.players);
   const out: string[] = [];
   const seconds = ((r.finishedAt - r.startedAt) / 1000).toFixed(1);
-  out.push(`Match ${r.matchId}, seed ${JSON.stringify(r.seed)}, ${r.players.length} players`);
+  // The game played: replays recorded before rulesets were named are `original` games.
+  const game = r.ruleset ?? 'original';
+  out.push(`Match ${r.matchId}, seed ${JSON.stringify(r.seed)}, ${r.players.length} players, game ${game}`);
   out.push(
     `engine ${r.engineVersion}, ruleset ${r.rulesetVersion}, protocol ${r.protocolVersion}; ` +
       `started ${new Date(r.startedAt).toISOString()}, ${seconds} s, ${r.timeoutMs} ms per decision`,

@@ -30,7 +30,10 @@ export function renderSeatReplay(sr: SeatReplay, prompts: boolean): string[] {
   const who = playerNamer(sr.players, sr.seat);
   const out: string[] = [];
   const me = sr.players.find((p) => p.seat === sr.seat)?.name ?? '?';
-  out.push(`Match ${sr.matchId} as seen by seat ${sr.seat} (${me}), ${sr.players.length} players`);
+  const game = sr.ruleset ?? 'original';
+  out.push(
+    `Match ${sr.matchId} as seen by seat ${sr.seat} (${me}), ${sr.players.length} players, game ${game}`,
+  );
   out.push(`seed commitment ${sr.seedCommitment}; ${sr.timeoutMs} ms per decision`);
 
   let turn = -1;

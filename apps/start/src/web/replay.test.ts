@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seatStats } from '@coup/platform';
+import { seatStats } from '@coup/competition';
 import { Replay } from '@coup/protocol';
 import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
 import { uniqueName } from '../testing/harness';

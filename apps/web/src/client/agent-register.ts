@@ -1,4 +1,5 @@
 import { AgentCreate, TRANSPORTS } from '@coup/api-contract/forms';
+import { DEFAULT_TRANSPORT, secretUse, transportOf } from '@coup/transports';
 import { fill, h, link } from './dom';
 import { check } from './forms/check';
 import { field, FormProblems } from './forms/fields';
@@ -14,12 +15,6 @@ import type { AgentCreated, AgentCreateInput, ModelList } from './types';
 
 type Transport = (typeof TRANSPORTS)[number];
 
-const TRANSPORT_WORDS: Record<Transport, string> = {
-  http: 'HTTP: the platform calls your endpoint (POST <url>/decide)',
-  ws: 'WebSocket: your agent connects to the platform (no public address needed)',
-  llm: 'Hosted model: the platform plays a language model with your strategy prompt',
-};
-
 const priceOf = (m: ModelList['items'][number], currency: string) =>
   m.promptPricePerMTok === null && m.completionPricePerMTok === null
     ? ''
@@ -30,9 +25,9 @@ export const socketUrl = () => `${location.origin.replace(/^http/, 'ws')}/v1/age
 /** What to do with a new agent's secret, by transport; null for llm (nothing to keep). */
 function secretNote(created: AgentCreated): HTMLElement | null {
   const a = created.agent;
-  if (a.transport === 'llm') return null;
+  if (secretUse(a) === 'none') return null;
   const how =
-    a.transport === 'ws'
+    secretUse(a) === 'connects'
       ? [
           'Your agent connects with it: ',
           h('code', null, `createAgent({ decide }).connect('${socketUrl()}', secret)`),
@@ -112,19 +107,19 @@ export function registerForm(
       type: 'radio',
       name: 'transport',
       value: t,
-      checked: t === 'http',
-      disabled: t === 'llm' && !models.enabled,
+      checked: t === DEFAULT_TRANSPORT,
+      disabled: transportOf(t).hostedModel !== null && !models.enabled,
     }),
   );
-  const transport = () => (radios.find((r) => r.checked)?.value ?? 'http') as Transport;
+  const transport = () => (radios.find((r) => r.checked)?.value ?? DEFAULT_TRANSPORT) as Transport;
   const fields: Field[] = [name, endpoint, model, prompt];
   const problems = new FormProblems(() => fields);
   const out = h('div', { class: 'register-result' });
 
   const showFor = () => {
     const t = transport();
-    endpoint.el.hidden = t !== 'http';
-    model.el.hidden = t !== 'llm';
+    endpoint.el.hidden = transportOf(t).endpoint.kind !== 'required';
+    model.el.hidden = transportOf(t).hostedModel === null;
   };
   for (const r of radios) r.addEventListener('change', showFor);
   showFor();
@@ -136,10 +131,10 @@ export function registerForm(
       name: name.control.value.trim(),
       transport: t,
       // An empty URL is left out: the API then says an http agent needs one (not that '' is no URL).
-      ...(t === 'http' && endpoint.control.value.trim()
+      ...(transportOf(t).endpoint.kind === 'required' && endpoint.control.value.trim()
         ? { endpointUrl: endpoint.control.value.trim() }
         : {}),
-      ...(t === 'llm' ? { modelName: model.control.value } : {}),
+      ...(transportOf(t).hostedModel ? { modelName: model.control.value } : {}),
       ...(text ? { strategyPrompt: text } : {}),
       ...(challenges.checked ? { allowChallenges: true } : {}),
     };
@@ -186,7 +181,7 @@ export function registerForm(
       { class: 'transport' },
       h('legend', null, 'How the platform reaches it'),
       radios.map((r, i) =>
-        h('label', { class: 'check' }, r, ` ${TRANSPORT_WORDS[TRANSPORTS[i] as Transport]}`),
+        h('label', { class: 'check' }, r, ` ${transportOf(TRANSPORTS[i] as Transport).summary}`),
       ),
       models.enabled
         ? null

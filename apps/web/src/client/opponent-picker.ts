@@ -1,3 +1,4 @@
+import { isSeatableByOthers } from '@coup/transports';
 import { call } from './api';
 import { h } from './dom';
 import type { Account, Agent } from './types';
@@ -19,7 +20,7 @@ export async function opponentPicker(
 ): Promise<OpponentPicker> {
   const list = (q: Record<string, string | number>) =>
     call('GET /agents', { query: { status: 'active', limit: 100, ...q }, signal }).then((p) =>
-      p.items.filter((a) => a.transport !== 'human'),
+      p.items.filter(isSeatableByOthers),
     );
   const [house, mine, open] = await Promise.all([
     list({ house: 'true' }),

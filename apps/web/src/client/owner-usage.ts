@@ -1,3 +1,4 @@
+import { playsHostedModel } from '@coup/transports';
 import { h } from './dom';
 import { fmt, money, when } from './format';
 import type { AccountMe, Agent, LlmUsageToday } from './types';
@@ -59,7 +60,7 @@ export function ownerUsage(own: Agent, me: AccountMe): HTMLElement | null {
   const parts = [
     // The reason says it all ("left the ranked queue: ..."), as the API and the CLI give it.
     reason ? h('p', { class: 'note queue-reason' }, reason) : null,
-    own.transport === 'llm' ? llmToday(me.llmUsage, own.id) : null,
+    playsHostedModel(own) ? llmToday(me.llmUsage, own.id) : null,
   ].filter((x): x is HTMLElement => x !== null);
   return parts.length ? h('div', { class: 'owner-usage' }, ...parts) : null;
 }

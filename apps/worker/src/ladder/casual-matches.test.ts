@@ -4,7 +4,7 @@ import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import type { MatchJob } from '@coup/platform';
+import type { MatchJob } from '@coup/gateway';
 import { closeDuePeriods } from './close-periods';
 import { FAULTY_MATCHES_LIMIT, matchmakerPass } from './matchmaker';
 

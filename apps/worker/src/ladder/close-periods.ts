@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
 import type { RatingConfig, RatingState } from '@coup/rating';
-import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
+import { RATING_EPOCH_MS } from '@coup/gateway';
+import { rankingOf } from '@coup/competition';
 import { RULESET_IDS } from '@coup/engine';
 import { RATINGS_LOCK, rebuildLiveRatings, storedStates } from './live-ratings';
 

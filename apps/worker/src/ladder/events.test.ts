@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import type { MatchJob } from '@coup/platform';
+import type { MatchJob } from '@coup/gateway';
 import { scheduleEvents } from './events';
 
 // The scheduler against a real Postgres, with a queue that only records jobs: the matches are "played" by

@@ -1,7 +1,10 @@
 import type { Queue } from 'bullmq';
+import { insertMatch } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, insertMatch, pairRound, requeueOrphans } from '@coup/platform';
-import type { EventMatchRecord, MatchJob, MatchQueues } from '@coup/platform';
+import { enqueueMatch, FORMED, pairRound, requeueOrphans } from '@coup/competition';
+import type { EventMatchRecord, MatchQueues } from '@coup/competition';
+import type { MatchJob } from '@coup/gateway';
+import { isRanked } from '@coup/transports';
 
 export interface ScheduleEventsOptions {
   /** The match queues (requeueOrphans puts a lost job back in its lane); a bare Queue is both. */
@@ -180,5 +183,5 @@ async function stepEvent(
 
 /** Active, not deleted, and not a person's seat (people never play events: entries refuse them). */
 function playable(a: { status: string; deletedAt: Date | null; transport: string }): boolean {
-  return a.status === 'active' && a.deletedAt === null && a.transport !== 'human';
+  return a.status === 'active' && a.deletedAt === null && isRanked(a);
 }

@@ -1,9 +1,10 @@
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { PrismaClient } from '@coup/db';
-import { QUEUE } from '@coup/platform';
-import type { AdvanceOptions, LlmBudgetLimits, MatchJob } from '@coup/platform';
-import { advanceExperiments, throttled } from '@coup/platform';
+import { QUEUE, throttled } from '@coup/gateway';
+import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
+import { advanceExperiments } from '@coup/competition';
+import type { AdvanceOptions } from '@coup/competition';
 import { closeDuePeriods } from './close-periods';
 import { closerThread } from './closer-thread';
 import type { PeriodCloser } from './closer-thread';

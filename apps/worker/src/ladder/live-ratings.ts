@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { liveRatings, periodIndexOf, resolveConfig } from '@coup/rating';
 import type { PendingMatch, RatingConfig, RatingState } from '@coup/rating';
-import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
+import { RATING_EPOCH_MS } from '@coup/gateway';
+import { rankingOf } from '@coup/competition';
 import { RULESET_IDS } from '@coup/engine';
 
 type Tx = Prisma.TransactionClient;

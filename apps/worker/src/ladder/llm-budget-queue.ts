@@ -1,6 +1,7 @@
 import type { Prisma } from '@coup/db';
-import { budgetMessage, LLM_BUDGET_EXHAUSTED_CODE, spentBudgets } from '@coup/platform';
-import type { BudgetRefusal, LlmBudgetLimits } from '@coup/platform';
+import { budgetMessage, LLM_BUDGET_EXHAUSTED_CODE, spentBudgets } from '@coup/gateway';
+import type { BudgetRefusal, LlmBudgetLimits } from '@coup/gateway';
+import { playsHostedModel, transportIdsWhere } from '@coup/transports';
 
 // The ranked queue and the daily model budgets: a queued llm agent whose owner has spent today's tokens
 // (LLM_TOKENS_PER_ACCOUNT_PER_DAY), or whose model has spent the platform's (LLM_MODELS maxTokensPerDay),
@@ -21,7 +22,7 @@ export async function dropSpentLlmAgents(
   now: Date,
 ): Promise<string[]> {
   const queued = await tx.agent.findMany({
-    where: { inQueue: true, transport: 'llm', deletedAt: null },
+    where: { inQueue: true, transport: { in: transportIdsWhere(playsHostedModel) }, deletedAt: null },
     select: { id: true, ownerId: true, modelName: true },
   });
   if (queued.length === 0) return [];

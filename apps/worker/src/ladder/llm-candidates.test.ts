@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import type { MatchJob } from '@coup/platform';
+import type { MatchJob } from '@coup/gateway';
 import { matchmakerPass } from './matchmaker';
 
 // An llm agent in the ranked queue is matched only while the platform can call its model (LLM_BASE_URL set

@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { insertMatch } from '@coup/db';
 import { shuffleBy } from '@coup/random';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { RULESET_IDS } from '@coup/engine';
-import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
-import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
+import { enqueueMatch, FORMED } from '@coup/competition';
+import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
 import type { Candidate, MatchmakingConfig } from './matchmaking';
+import { isRanked, playsHostedModel, transportIdsWhere } from '@coup/transports';
 
 const MATCHMAKER_LOCK = 42_702;
 type Tx = Prisma.TransactionClient;
@@ -102,7 +104,12 @@ type Queued = Omit<Candidate, 'rating' | 'rd'> & {
 /** The idle agents of the ranked queue, with what the matchmaker orders them by. */
 async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]): Promise<Queued[]> {
   const playable: Prisma.AgentWhereInput = llmModels
-    ? { OR: [{ transport: { not: 'llm' } }, { modelName: { in: [...llmModels] } }] }
+    ? {
+        OR: [
+          { transport: { notIn: transportIdsWhere(playsHostedModel) } },
+          { modelName: { in: [...llmModels] } },
+        ],
+      }
     : {};
   const queued = await tx.agent.findMany({
     // A person's seat and an experiment's agents are never rated (the API refuses them; this keeps out any
@@ -112,7 +119,7 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
       status: 'active',
       deletedAt: null,
       experimentId: null,
-      AND: [{ transport: { not: 'human' } }, playable],
+      AND: [{ transport: { in: transportIdsWhere(isRanked) } }, playable],
     },
     select: {
       id: true,

@@ -5,8 +5,9 @@ import { hashSecret, ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { enqueueMatch, QUEUE } from '@coup/platform';
-import type { MatchJob } from '@coup/platform';
+import { QUEUE } from '@coup/gateway';
+import type { MatchJob } from '@coup/gateway';
+import { enqueueMatch } from '@coup/competition';
 import { MAX_MATCH_ATTEMPTS, sweepMatches } from './sweep';
 
 // The sweeper on the real Postgres and Redis: matches whose job is gone or failed for good are re-queued

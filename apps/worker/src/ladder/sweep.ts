@@ -1,8 +1,9 @@
 import type { Queue } from 'bullmq';
 import { abortMatch } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
-import { eachQueue, enqueueMatch, placementOf } from '@coup/platform';
-import type { MatchJob, MatchQueues } from '@coup/platform';
+import { eachQueue, enqueueMatch, placementOf } from '@coup/competition';
+import type { MatchQueues } from '@coup/competition';
+import type { MatchJob } from '@coup/gateway';
 
 // The sweeper: nothing stays `queued` or `running` forever. A match's job can be lost (Redis restarted
 // empty, a process died between writing the match and adding its job) or fail for good while Postgres was

@@ -1,11 +1,19 @@
 import { createBot, HOUSE_BOT_KINDS } from '@coup/bots';
+import type { RulesetId } from '@coup/engine';
 import type { Replay } from '@coup/protocol';
 import { inProcessAgent, runMatch } from '@coup/runner';
 
 // Our engine's matches for tests and the bench: house bots played in-process by the real runner.
 
-/** Plays `count` matches of 2 to 6 house bots (seeded by `seed`), one after another; see below for faults. */
-export async function playBotMatches(count: number, seed = 'archive'): Promise<Replay[]> {
+/**
+ * Plays `count` matches of 2 to 6 house bots (seeded by `seed`) of the game `ruleset`, one after another;
+ * see below for faults.
+ */
+export async function playBotMatches(
+  count: number,
+  seed = 'archive',
+  ruleset: RulesetId = 'original',
+): Promise<Replay[]> {
   const replays: Replay[] = [];
   for (let i = 0; i < count; i++) {
     const seats = 2 + (i % 5);
@@ -20,7 +28,7 @@ export async function playBotMatches(count: number, seed = 'archive'): Promise<R
       return { ...inProcessAgent(`${kind}-${s}`, decide), agentId: `ag_${kind}_${s}` };
     });
     replays.push(
-      await runMatch({ matchId: `mt_${seed}_${i}`, seed: `${seed}:${i}`, agents, timeoutMs: 5000 }),
+      await runMatch({ matchId: `mt_${seed}_${i}`, seed: `${seed}:${i}`, ruleset, agents, timeoutMs: 5000 }),
     );
   }
   return replays;

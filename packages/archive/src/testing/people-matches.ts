@@ -2,14 +2,14 @@ import { BLOCKERS, createBot, handKey, peopleBot } from '@coup/bots';
 import type { BotKind, PeopleModel } from '@coup/bots';
 import { ROLES } from '@coup/engine';
 import type { Role } from '@coup/engine';
-import { behaviour, seatStats, sumStats } from '@coup/platform';
-import type { SeatStats } from '@coup/platform';
+import { behaviour, seatStats, sumStats } from '@coup/competition';
+import type { SeatStats } from '@coup/competition';
 import { replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 import { inProcessAgent, runMatch } from '@coup/runner';
 import type { BehaviourBaseline } from '@coup/archive-format';
 
-// How the `people` bot behaves in its own matches, counted as the agents' profiles count it (@coup/platform
+// How the `people` bot behaves in its own matches, counted as the agents' profiles count it (@coup/competition
 // seat-stats: bluffRate, per-role bluff rates, challengeRate, challengeSuccess, blockRate) plus the action
 // mix, and how near that lands to a dataset's human baselines. The matches are played by the real runner,
 // in-process, the people bot against a mix of built-in bots (tests and bench/people.bench.ts).

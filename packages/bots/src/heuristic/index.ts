@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import type { DecisionRequest } from '@coup/protocol';
 import { answer, passOrFirst, remembering } from '../actions';
 import { applyEntry, blankRecord } from '../history';
@@ -7,6 +8,7 @@ import { chooseLoss, chooseReturn } from '../cards';
 import { decisionRandom } from '../rng';
 import type { Bot, BotOptions, LegalAction } from '../types';
 import { readModel } from './model';
+import { interrogateDecide, interrogateShow } from './interrogation';
 import { heuristicBlock, heuristicChallengeAction, heuristicChallengeBlock } from './respond';
 import { heuristicTurn } from './turn';
 import { heuristicValue } from './values';
@@ -24,14 +26,25 @@ export function heuristicBot(opts: BotOptions = {}): Bot {
     name: 'heuristic',
     decide(req) {
       const known = memory.recall(req);
-      return remembering(answer(heuristicAction(req, seed, known.state.recs)), known.complete);
+      return remembering(
+        answer(heuristicAction(req, seed, known.state.recs, known.state.ruleset)),
+        known.complete,
+      );
     },
   };
 }
 
-/** `recs`: the seats' records so far (a bot's memory); without them, read from `req.history` (whole). */
-export function heuristicAction(req: DecisionRequest, seed = 'heuristic', recs?: SeatRecord[]): LegalAction {
-  const m = readModel(req, decisionRandom(seed, req), recs);
+/**
+ * `recs`: the seats' records so far (a bot's memory); without them, read from `req.history` (whole).
+ * `ruleset`: the match's game as the memory knows it (default: what the request shows).
+ */
+export function heuristicAction(
+  req: DecisionRequest,
+  seed = 'heuristic',
+  recs?: SeatRecord[],
+  ruleset?: RulesetId,
+): LegalAction {
+  const m = readModel(req, decisionRandom(seed, req), recs, ruleset);
   switch (req.phase) {
     case 'action':
       return heuristicTurn(m);
@@ -45,6 +58,10 @@ export function heuristicAction(req: DecisionRequest, seed = 'heuristic', recs?:
       return chooseLoss(req, heuristicValue(m));
     case 'exchange_return':
       return chooseReturn(req, m.t, heuristicValue(m));
+    case 'interrogate_show':
+      return interrogateShow(m);
+    case 'interrogate_decide':
+      return interrogateDecide(m);
     default:
       return passOrFirst(req);
   }

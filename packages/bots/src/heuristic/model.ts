@@ -1,9 +1,9 @@
-import type { Role } from '@coup/engine';
+import type { Role, RulesetId } from '@coup/engine';
 import type { DecisionRequest } from '@coup/protocol';
 import { bluffRate, challengeRate, readHistory } from '../history';
 import type { SeatRecord } from '../history';
 import type { Random } from '@coup/random';
-import { player, probHolds, probHoldsAll, readTable } from '../table';
+import { player, probAmong, probHolds, probHoldsAll, readTable } from '../table';
 import type { Table } from '../table';
 
 /**
@@ -18,9 +18,17 @@ export interface Model {
   rand: Random;
 }
 
-/** `recs`: the seats' records kept by the bot's memory; without them, read from `req.history` (whole). */
-export function readModel(req: DecisionRequest, rand: Random, recs?: SeatRecord[]): Model {
-  const t = readTable(req);
+/**
+ * `recs`: the seats' records kept by the bot's memory; without them, read from `req.history` (whole).
+ * `ruleset`: the match's game as the memory knows it (default: what the request shows).
+ */
+export function readModel(
+  req: DecisionRequest,
+  rand: Random,
+  recs?: SeatRecord[],
+  ruleset?: RulesetId,
+): Model {
+  const t = readTable(req, ruleset);
   return { req, t, recs: recs ?? readHistory(req.history, Math.max(req.state.players.length, 6)), rand };
 }
 
@@ -29,12 +37,32 @@ export function readModel(req: DecisionRequest, rand: Random, recs?: SeatRecord[
  * seat that rarely bluffs) and on the times it passed when the role would have helped it.
  */
 export function pHold(m: Model, seat: number, role: Role, claimingNow = false): number {
-  let p = probHolds(m.t, seat, role);
+  let p = probKnowing(m, seat, role);
   if (p <= 0 || p >= 1) return p;
   const rec = m.recs[seat];
   if (claimingNow || rec?.claims.has(role)) p = p / (p + (1 - p) * bluffRate(rec));
   if (rec?.denied.has(role)) p = (p * 0.4) / (p * 0.4 + (1 - p));
   return p;
+}
+
+/**
+ * Card counting with what my interrogations showed (SeatRecord.known): a role I saw and let the seat keep
+ * is held; its other cards are dealt from the unseen pool less every card I know of.
+ */
+export function probKnowing(m: Model, seat: number, role: Role): number {
+  const known = m.recs[seat]?.known ?? [];
+  if (seat === m.t.me || m.t.opponents.every((o) => (m.recs[o.seat]?.known.length ?? 0) === 0))
+    return probHolds(m.t, seat, role);
+  if (known.includes(role)) return 1;
+  let allKnown = 0;
+  let roleKnown = 0;
+  for (const o of m.t.opponents)
+    for (const r of m.recs[o.seat]?.known ?? []) {
+      allKnown++;
+      if (r === role) roleKnown++;
+    }
+  const h = (player(m.t, seat)?.faceDown ?? 0) - known.length;
+  return probAmong(h, m.t.unseen[role] - roleKnown, m.t.unseenTotal - allKnown);
 }
 
 /** Chance that `seat` challenges a claim of `role` that I make without the card. */

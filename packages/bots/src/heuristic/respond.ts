@@ -1,6 +1,6 @@
 import type { Role } from '@coup/engine';
 import { find, findBlock, passOrFirst } from '../actions';
-import { holds, player } from '../table';
+import { blockersOf, holds, player } from '../table';
 import type { LegalAction } from '../types';
 import { lossCost, oppCoinValue, oppLossValue, pChallengeBy, pHold } from './model';
 import type { Model } from './model';
@@ -30,7 +30,7 @@ export function heuristicChallengeAction(m: Model): LegalAction {
       break;
     case 'steal': {
       const gain = Math.min(2, player(t, p.target ?? -1)?.coins ?? 0);
-      const canBlock = holds(t, 'captain') || holds(t, 'ambassador');
+      const canBlock = blockersOf(t, 'steal').some((r) => holds(t, r));
       harm = targetsMe ? (canBlock ? 0 : gain * 2) : gain * oppCoinValue(m, p.actor);
       break;
     }
@@ -51,6 +51,10 @@ export function heuristicChallengeAction(m: Model): LegalAction {
       break;
     case 'exchange':
       harm = 0.5;
+      break;
+    case 'interrogate':
+      // It learns one of my cards and may force a good one out; someone else's interrogation hardly matters.
+      harm = targetsMe ? 1.5 : 0.2;
       break;
     default:
       break;
@@ -82,11 +86,12 @@ export function heuristicBlock(m: Model): LegalAction {
     }
     case 'steal': {
       const worth = Math.min(2, t.coins) * 2;
-      if (holds(t, 'captain')) return findBlock(req, 'captain') ?? passOrFirst(req);
-      if (holds(t, 'ambassador')) return findBlock(req, 'ambassador') ?? passOrFirst(req);
+      const blockers = blockersOf(t, 'steal');
+      for (const r of blockers) if (holds(t, r)) return findBlock(req, r) ?? passOrFirst(req);
       // Bluff the role with more unseen copies: harder to prove false.
-      const role: Role = t.unseen.captain >= t.unseen.ambassador ? 'captain' : 'ambassador';
-      return tryBlock(role, worth) ?? passOrFirst(req);
+      let role: Role | undefined;
+      for (const r of blockers) if (role === undefined || t.unseen[r] > t.unseen[role]) role = r;
+      return (role ? tryBlock(role, worth) : undefined) ?? passOrFirst(req);
     }
     case 'assassinate': {
       if (holds(t, 'contessa')) return findBlock(req, 'contessa') ?? passOrFirst(req);

@@ -1,7 +1,7 @@
 import type { Role } from '@coup/engine';
 import { find, findTargeted, passOrFirst, targetsOf } from '../actions';
 import { challengeRate } from '../history';
-import { holds, player } from '../table';
+import { blockersOf, claimOf, holds, player } from '../table';
 import type { LegalAction } from '../types';
 import { bestBy, lossCost, oppCoinValue, oppLossValue, pAnyChallenge, pHold, threat } from './model';
 import type { Model } from './model';
@@ -46,7 +46,9 @@ export function heuristicTurn(m: Model): LegalAction {
   const stealRisk = bluffRisk('captain');
   for (const s of targetsOf(req, 'steal')) {
     const gain = Math.min(2, player(t, s)?.coins ?? 0);
-    const pBlock = 1 - (1 - pHold(m, s, 'captain')) * (1 - pHold(m, s, 'ambassador'));
+    let pNoBlock = 1;
+    for (const role of blockersOf(t, 'steal')) pNoBlock *= 1 - pHold(m, s, role);
+    const pBlock = 1 - pNoBlock;
     const swing = gain * (1 + oppCoinValue(m, s));
     add(
       findTargeted(req, 'steal', s),
@@ -67,12 +69,33 @@ export function heuristicTurn(m: Model): LegalAction {
     );
   }
 
-  const exchangeRisk = bluffRisk('ambassador');
-  const weakHand = !t.hand.some((r) => r === 'duke' || r === 'assassin' || r === 'captain');
-  add(
-    find(req, 'exchange'),
-    (weakHand ? 2 : 0.5) * (1 - exchangeRisk) - exchangeRisk * L + trapBonus('ambassador'),
-  );
+  const exchangeClaim = claimOf(t, 'exchange');
+  if (exchangeClaim) {
+    const exchangeRisk = bluffRisk(exchangeClaim);
+    const weakHand = !t.hand.some((r) => r === 'duke' || r === 'assassin' || r === 'captain');
+    // Seeing two cards (original) is worth more than seeing one (the inquisitor's exchange).
+    const draws = t.rules.exchangeDraw;
+    add(
+      find(req, 'exchange'),
+      (weakHand ? 1 + draws / 2 : draws / 4) * (1 - exchangeRisk) -
+        exchangeRisk * L +
+        trapBonus(exchangeClaim),
+    );
+  }
+
+  const interrogateClaim = claimOf(t, 'interrogate');
+  if (interrogateClaim) {
+    const risk = bluffRisk(interrogateClaim);
+    for (const s of targetsOf(req, 'interrogate')) {
+      const p = player(t, s);
+      const unknown = (p?.faceDown ?? 0) - (m.recs[s]?.known.length ?? 0);
+      if (unknown <= 0) continue; // nothing left to learn: I know its hand
+      // A card seen sharpens every later challenge and block against the seat, and a strong one can be
+      // forced back into the deck; a seat's last card seen is its whole hand. Worth most on the threat.
+      const info = 0.6 + (p?.faceDown === 1 ? 1 : 0) + 0.12 * threat(m, s);
+      add(findTargeted(req, 'interrogate', s), (1 - risk) * info - risk * L + trapBonus(interrogateClaim));
+    }
+  }
 
   // Forced coup below 7 coins never happens (coup needs 7), so options are empty only with 10+ coins.
   let best: Option | undefined;

@@ -1,3 +1,4 @@
+import type { RulesetId } from '@coup/engine';
 import { createBot } from '../index';
 import { BOT_KINDS } from '../types';
 import type { BotKind } from '../types';
@@ -57,6 +58,8 @@ export interface SeriesOptions {
   /** Seat assignments per table size (default: `lineups`). */
   lineups?: (size: number) => BotKind[][];
   onGame?: (done: number) => void;
+  /** The game every match plays (default `original`). */
+  ruleset?: RulesetId;
 }
 
 export function runSeries(opts: SeriesOptions): SeriesResult {
@@ -74,7 +77,11 @@ export function runSeries(opts: SeriesOptions): SeriesResult {
     const kinds = all[k % all.length] as BotKind[];
     const seed = `${opts.seed}:${g}`;
     const bots = kinds.map((kind, seat) => createBot(kind, { seed: `${seed}:${seat}` }));
-    const result = playMatch(bots, { seed, matchId: `bench_${g}` });
+    const result = playMatch(bots, {
+      seed,
+      matchId: `bench_${g}`,
+      ...(opts.ruleset ? { ruleset: opts.ruleset } : {}),
+    });
     decisions += result.decisions;
     const stats = bySize.get(size) ?? new Map<BotKind, KindStats>();
     bySize.set(size, stats);

@@ -1,3 +1,4 @@
+import { secretUse } from '@coup/transports';
 import { ApiError } from '../api';
 import { challengeToggle } from '../challenge-toggle';
 import { confirmButton } from '../confirm-button';
@@ -77,7 +78,7 @@ export async function ownerPanel(
         : null;
   // An llm agent is played by the platform: its secret signs nothing, so there is nothing to rotate.
   const rotate =
-    own.transport === 'llm'
+    secretUse(own) === 'none'
       ? null
       : confirmButton({
           label: 'New secret…',
@@ -92,7 +93,7 @@ export async function ownerPanel(
                 secret: made.secret,
                 className: 'agent-secret',
                 note:
-                  own.transport === 'ws'
+                  secretUse(own) === 'connects'
                     ? ['Shown only this once. Connect with it: ', h('code', null, socketUrl())]
                     : 'Shown only this once: your agent checks X-Coup-Signature with it from now on.',
               }),

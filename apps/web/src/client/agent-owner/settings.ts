@@ -1,4 +1,5 @@
 import { AgentUpdate } from '@coup/api-contract/forms';
+import { hasEndpoint, playsHostedModel } from '@coup/transports';
 import { h } from '../dom';
 import { check } from '../forms/check';
 import { field, FormProblems } from '../forms/fields';
@@ -21,14 +22,14 @@ export function settingsForm(
     'strategyPrompt',
     'Strategy prompt',
     h('textarea', { name: 'strategyPrompt', rows: 6, maxlength: 4000 }, own.strategyPrompt ?? ''),
-    own.transport === 'llm'
+    playsHostedModel(own)
       ? 'The model gets it in its system message, after the rules.'
       : 'Sent with every decision request (strategyPrompt); empty: none.',
   );
   const fields: Field[] = [prompt];
   let endpoint: Field | null = null;
   let model: Field | null = null;
-  if (own.transport === 'http') {
+  if (hasEndpoint(own)) {
     endpoint = field(
       'endpointUrl',
       'Endpoint URL',
@@ -36,7 +37,7 @@ export function settingsForm(
     );
     fields.push(endpoint);
   }
-  if (own.transport === 'llm') {
+  if (playsHostedModel(own)) {
     const names = models.items.map((m) => m.name);
     if (own.modelName && !names.includes(own.modelName)) names.unshift(own.modelName);
     model = field(

@@ -1,3 +1,4 @@
+import { isPersonSeat, isSeatableByOthers } from '@coup/transports';
 import { call } from '../api';
 import { currentAccount } from '../account-forms';
 import { ownerPanel } from '../agent-owner/panel';
@@ -113,9 +114,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
   const a = await agentCalls.get(account?.key ?? null, id, ctx.signal);
   ctx.setTitle(a.name);
   const owner =
-    account && account.me.id === a.owner.id && !a.isHouse && a.transport !== 'human' && !a.deleted
-      ? account
-      : null;
+    account && account.me.id === a.owner.id && !a.isHouse && !isPersonSeat(a) && !a.deleted ? account : null;
   const history = a.ratingHistory ?? [];
   const currency = a.stats?.llm ? ((await modelList().catch(() => null))?.currency ?? '') : '';
   const [panel, matches] = await Promise.all([
@@ -130,7 +129,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       signal: ctx.signal,
     }),
   ]);
-  const playable = a.status === 'active' && a.transport !== 'human' && (a.isHouse || a.allowChallenges);
+  const playable = a.status === 'active' && isSeatableByOthers(a) && (a.isHouse || a.allowChallenges);
   ctx.root.append(
     h(
       'header',
@@ -149,7 +148,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       h(
         'p',
         { class: 'muted' },
-        a.transport === 'human'
+        isPersonSeat(a)
           ? `${a.owner.name}'s own seat at casual tables (a person, never rated) · since ${when(a.createdAt)} · `
           : `Owner ${a.owner.name} · ${a.modelName ?? 'no model named'} · ${a.transport.toUpperCase()} agent · registered ${when(a.createdAt)} · `,
         statusBadge(a.status),

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCommitment } from '@coup/random';
+import { encryptSecret, hashSecret, keyPrefix, newAgentSecret, newApiKey } from './crypto.ts';
+import type { PrismaClient } from './generated/client.ts';
+import { ID_PREFIX, newId } from './ids.ts';
+import { HumanSeatNotRankedError, insertMatch } from './matches.ts';
+import { createTestDatabase } from './testing.ts';
+import type { TestDatabase } from './testing.ts';
+
+// insertMatch writes a match and its seats in one SQL statement: what it writes must be what the rest of the
+// platform reads (the seats' copies of created_at and ranked included), and a ranked match never seats a person.
+
+let db: TestDatabase;
+let ownerId: string;
+beforeAll(async () => {
+  process.env.SECRET_KEY ??= 'create-match-test-key';
+  db = await createTestDatabase();
+  const key = newApiKey();
+  ownerId = (
+    await db.prisma.account.create({
+      data: {
+        id: newId(ID_PREFIX.account),
+        name: newId('u'),
+        apiKeyHash: hashSecret(key),
+        apiKeyPrefix: keyPrefix(key),
+      },
+    })
+  ).id;
+});
+afterAll(() => db?.drop());
+
+async function agent(prisma: PrismaClient, transport: 'http' | 'human' = 'http'): Promise<string> {
+  const secret = newAgentSecret();
+  const row = await prisma.agent.create({
+    data: {
+      id: newId(ID_PREFIX.agent),
+      ownerId,
+      name: newId('bot'),
+      transport,
+      endpointUrl: transport === 'http' ? 'http://127.0.0.1:9/agent' : null,
+      secretHash: hashSecret(secret),
+      secretEnc: encryptSecret(secret),
+    },
+  });
+  return row.id;
+}
+
+describe('insertMatch', () => {
+  it('writes a queued match with its seats in seat order, the seed private and its commitment public', async () => {
+    const ids = [await agent(db.prisma), await agent(db.prisma), await agent(db.prisma)];
+    const id = await insertMatch(db.prisma, { agentIds: ids, ranked: true, timeoutMs: 1234, seed: 'a-seed' });
+    expect(id.startsWith(`${ID_PREFIX.match}_`)).toBe(true);
+    const m = await db.prisma.match.findUniqueOrThrow({
+      where: { id },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
+    expect(m).toMatchObject({
+      status: 'queued',
+      ranked: true,
+      seed: 'a-seed',
+      seedCommitment: seedCommitment('a-seed'),
+      timeoutMs: 1234,
+      attempts: 0,
+      eventId: null,
+      groupId: null,
+      createdById: null,
+    });
+    expect(m.seats.map((s) => [s.seat, s.agentId, s.place, s.faults, s.forfeited])).toEqual(
+      ids.map((a, i) => [i, a, null, 0, false]),
+    );
+    for (const s of m.seats) expect([s.createdAt, s.ranked]).toEqual([m.createdAt, true]);
+
+    const casual = await insertMatch(db.prisma, { agentIds: ids.slice(0, 2), ranked: false, timeoutMs: 50 });
+    const c = await db.prisma.match.findUniqueOrThrow({ where: { id: casual }, include: { seats: true } });
+    expect(c.seed).not.toBe('a-seed');
+    expect(c.seedCommitment).toBe(seedCommitment(c.seed));
+    expect(c.seats.map((s) => s.ranked)).toEqual([false, false]);
+  });
+
+  it('refuses a ranked match with a person seated, writing nothing; casual tables may seat people', async () => {
+    const bot = await agent(db.prisma);
+    const person = await agent(db.prisma, 'human');
+    const before = await db.prisma.match.count();
+    await expect(
+      insertMatch(db.prisma, { agentIds: [bot, person], ranked: true, timeoutMs: 100 }),
+    ).rejects.toEqual(new HumanSeatNotRankedError(person));
+    expect(await db.prisma.match.count()).toBe(before);
+    const id = await insertMatch(db.prisma, { agentIds: [bot, person], ranked: false, timeoutMs: 100 });
+    expect(await db.prisma.matchSeat.count({ where: { matchId: id } })).toBe(2);
+  });
+
+  it('takes part in a transaction: rolled back with it', async () => {
+    const ids = [await agent(db.prisma), await agent(db.prisma)];
+    let written = '';
+    await expect(
+      db.prisma.$transaction(async (tx) => {
+        written = await insertMatch(tx, { agentIds: ids, ranked: false, timeoutMs: 100 });
+        expect(await tx.matchSeat.count({ where: { matchId: written } })).toBe(2);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await db.prisma.match.findUnique({ where: { id: written } })).toBeNull();
+  });
+
+  it('fails on an unknown agent, writing nothing', async () => {
+    const before = await db.prisma.match.count();
+    await expect(
+      insertMatch(db.prisma, {
+        agentIds: [await agent(db.prisma), 'ag_unknown'],
+        ranked: false,
+        timeoutMs: 100,
+      }),
+    ).rejects.toThrow();
+    expect(await db.prisma.match.count()).toBe(before);
+  });
+});
