@@ -2,15 +2,27 @@ import { heuristicBot } from './heuristic/index';
 import { honestBot } from './honest';
 import { peopleBot } from './people/index';
 import { randomBot } from './random';
+import { searchLevelBot } from './search/index';
 import { BOT_KINDS } from './types';
 import type { Bot, BotKind, BotOptions } from './types';
 
-export { BOT_KINDS, HOUSE_BOT_KINDS } from './types';
+export { BOT_KINDS, FAST_BOT_KINDS, HOUSE_BOT_KINDS, SEARCH_KINDS } from './types';
 export type { Bot, BotKind, BotOptions, LegalAction } from './types';
 export { randomBot } from './random';
 export { honestBot } from './honest';
 export { heuristicBot } from './heuristic/index';
 export * from './people/index';
+export { searchBot, searchLevelBot, search, SEARCH_LEVELS, DEFAULT_SEARCH_MS } from './search/index';
+export type {
+  SearchBot,
+  SearchBotOptions,
+  SearchBudget,
+  SearchLevel,
+  SearchResult,
+  SearchStats,
+} from './search/index';
+export { parseBotSpec, botFromSpec } from './spec';
+export type { BotSpec } from './spec';
 
 export function isBotKind(x: string): x is BotKind {
   return (BOT_KINDS as readonly string[]).includes(x);
@@ -27,6 +39,12 @@ export function createBot(kind: BotKind, opts: BotOptions = {}): Bot {
       return heuristicBot(opts);
     case 'people':
       return peopleBot(opts);
+    case 'search-1':
+      return searchLevelBot(1, opts);
+    case 'search-2':
+      return searchLevelBot(2, opts);
+    case 'search-3':
+      return searchLevelBot(3, opts);
     default:
       throw new Error(`unknown bot kind: ${String(kind)} (expected one of ${BOT_KINDS.join(', ')})`);
   }
