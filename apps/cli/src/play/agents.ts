@@ -1,5 +1,5 @@
-import { BOT_KINDS, createBot, isBotKind } from '@coup/bots';
-import type { BotKind } from '@coup/bots';
+import { BOT_KINDS, botFromSpec, isBotKind, parseBotSpec } from '@coup/bots';
+import type { BotSpec } from '@coup/bots';
 import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
@@ -9,20 +9,26 @@ import { CliError } from '../errors.ts';
 /** One agent of the `coup play` list; its index in the list identifies it in the results. */
 export type AgentSpec = Parsed & { label: string };
 
-const USAGE = `use bot:<${BOT_KINDS.join('|')}>, http://host:port[/path] or llm:<model>`;
+const USAGE =
+  `use bot:<${BOT_KINDS.join('|')}>, "bot:search --budget-ms N" (or --budget-playouts N), ` +
+  'http://host:port[/path] or llm:<model>';
 
 type Parsed =
-  | { kind: 'bot'; spec: string; name: string; bot: BotKind }
+  | { kind: 'bot'; spec: string; name: string; bot: BotSpec }
   | { kind: 'http'; spec: string; name: string; url: string }
   | { kind: 'llm'; spec: string; name: string; model: string };
 
 function parseOne(spec: string): Parsed {
   if (spec.startsWith('bot:')) {
-    const bot = spec.slice(4);
-    if (!isBotKind(bot)) {
-      throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
+    const text = spec.slice(4).trim();
+    // `bot:search-2`, or the search with its own budget as one argument: "bot:search --budget-ms 300".
+    let bot: BotSpec;
+    try {
+      bot = parseBotSpec(text);
+    } catch (err) {
+      throw new CliError(`${err instanceof Error ? err.message : String(err)} (in "${spec}")`);
     }
-    return { kind: 'bot', spec, bot, name: bot };
+    return { kind: 'bot', spec, bot, name: text.replace(/\s+/g, ' ') };
   }
   if (spec.startsWith('llm:')) {
     const model = spec.slice(4);
@@ -100,7 +106,7 @@ export class AgentPool {
         strategyPrompt: this.llm.strategyPrompt ?? null,
       });
     }
-    const bot = createBot(spec.bot, { seed: `${seed}/${index}` });
+    const bot = botFromSpec(spec.bot, { seed: `${seed}/${index}` });
     return inProcessAgent(spec.name, (req) => bot.decide(req));
   }
 

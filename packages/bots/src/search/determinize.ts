@@ -12,6 +12,8 @@ import type {
 import type { DecisionRequest } from '@coup/protocol';
 import { bluffRate } from '../history';
 import type { Knowledge } from './knowledge';
+import { DEFAULT_BLUFF_BLOCK, DEFAULT_CHALLENGE } from './rollout';
+import type { Habits } from './rollout';
 
 // One guess at the hidden cards, consistent with what the seat knows, as a full engine state to play on.
 // The seat knows its own cards, every revealed card, how many cards each seat holds face down and how big
@@ -35,6 +37,8 @@ export interface Frame {
   hints: [Role, number, number][][];
   /** The state with every other seat's face-down cards and the deck still to fill in. */
   base: GameState;
+  /** The seats' habits as their public record shows them (the playouts' challenge rates). */
+  habits: Habits;
 }
 
 /** The ruleset the request's own contents or the history betray; `original` when nothing tells. */
@@ -129,7 +133,23 @@ export function frameOf(req: DecisionRequest, k: Knowledge): Frame {
     endReason: null,
   };
   if (rules.phase.interrogate_decide) base.shownSlot = null;
-  return { ruleset, pool, hidden, hints, base };
+  // Challenges seen against windows passed, shrunk toward the default while there are few of them; the
+  // searching seat plays its own playouts at the default.
+  const challenge = req.state.players.map((p) => {
+    const rec = k.h.recs[p.seat];
+    if (!rec || p.seat === me) return DEFAULT_CHALLENGE;
+    return (rec.challenges + 4 * DEFAULT_CHALLENGE) / (rec.challenges + rec.challengePasses + 4);
+  });
+  // Blocks: a seat holds a given blocker about a third of the time, so blocking far more often than that
+  // means bluffing; the excess over a third is read as its bluffing rate, shrunk toward the default.
+  const bluffBlock = req.state.players.map((p) => {
+    const blocks = k.blocks[p.seat] ?? 0;
+    const windows = blocks + (k.blockPasses[p.seat] ?? 0);
+    if (p.seat === me || windows === 0) return DEFAULT_BLUFF_BLOCK;
+    const rate = (blocks + 4 * 0.35) / (windows + 4);
+    return Math.min(0.9, Math.max(0.03, (rate - 0.3) / 0.7));
+  });
+  return { ruleset, pool, hidden, hints, base, habits: { challenge, bluffBlock } };
 }
 
 function weightOf(frame: Frame, hands: Role[][]): number {

@@ -16,10 +16,20 @@ export interface Knowledge {
   passed: { seat: number; phase: string }[];
   /** `inquisitors` when an event only that game has was seen, `original` for one only it has. */
   ruleset: 'original' | 'inquisitors' | null;
+  /** By seat: blocks made, and block windows passed. */
+  blocks: number[];
+  blockPasses: number[];
 }
 
 export function blankKnowledge(): Knowledge {
-  return { h: blankRecord(), eliminated: [], passed: [], ruleset: null };
+  return {
+    h: blankRecord(),
+    eliminated: [],
+    passed: [],
+    ruleset: null,
+    blocks: [0, 0, 0, 0, 0, 0],
+    blockPasses: [0, 0, 0, 0, 0, 0],
+  };
 }
 
 const field = (e: HistoryEntry, k: string): unknown => (e as Record<string, unknown>)[k];
@@ -40,10 +50,14 @@ export function foldKnowledge(k: Knowledge, e: HistoryEntry): void {
       break;
     case 'blocked':
       k.passed = [];
+      if (typeof seat === 'number') k.blocks[seat] = (k.blocks[seat] ?? 0) + 1;
       noteRole(k, field(e, 'role'));
       break;
     case 'passed':
-      if (typeof seat === 'number') k.passed.push({ seat, phase: String(field(e, 'phase')) });
+      if (typeof seat === 'number') {
+        k.passed.push({ seat, phase: String(field(e, 'phase')) });
+        if (field(e, 'phase') === 'block') k.blockPasses[seat] = (k.blockPasses[seat] ?? 0) + 1;
+      }
       break;
     case 'card_shown':
     case 'influence_lost':

@@ -20,6 +20,22 @@ export function fastRandom(seed: number): () => number {
 
 type Rnd = () => number;
 
+/**
+ * What the public history says of each seat's habits, for the playouts: how readily it challenges
+ * (indexed by seat). Without a record, every seat challenges at the default rate.
+ */
+export interface Habits {
+  challenge: readonly number[];
+  /** How readily it blocks without the card (estimated from how often it blocks at all). */
+  bluffBlock: readonly number[];
+}
+
+/** The challenge rate of a seat nobody has seen at a window yet. */
+export const DEFAULT_CHALLENGE = 0.06;
+/** The rate of bluffed blocks of a seat nobody has seen at a block window yet. */
+export const DEFAULT_BLUFF_BLOCK = 0.07;
+const NO_HABITS: Habits = { challenge: [], bluffBlock: [] };
+
 function handOf(p: PlayerState): Role[] {
   const out: Role[] = [];
   for (const c of p.cards) if (!c.revealed) out.push(c.role);
@@ -77,17 +93,17 @@ function turnWeight(type: string, hand: readonly Role[], coins: number): number 
     case 'income':
       return 1;
     case 'foreign_aid':
-      return has(hand, 'duke') ? 0.3 : 1.2;
+      return has(hand, 'duke') ? 0.2 : 1.5;
     case 'tax':
-      return has(hand, 'duke') ? 4 : 0.35;
+      return has(hand, 'duke') ? 10 : 0.4;
     case 'assassinate':
-      return has(hand, 'assassin') ? 4 : 0.25;
+      return has(hand, 'assassin') ? 12 : 0.3;
     case 'steal':
-      return has(hand, 'captain') ? 2.5 : 0.2;
+      return has(hand, 'captain') ? 6 : 0.25;
     case 'exchange':
-      return has(hand, 'ambassador') || has(hand, 'inquisitor') ? 0.6 : 0.08;
+      return has(hand, 'ambassador') || has(hand, 'inquisitor') ? 0.8 : 0.08;
     case 'interrogate':
-      return has(hand, 'inquisitor') ? 0.5 : 0.05;
+      return has(hand, 'inquisitor') ? 0.6 : 0.05;
     case 'coup':
       return coins >= 7 ? 20 : 0;
     default:
@@ -147,9 +163,11 @@ function challengeOrPass(
   claim: Role,
   legal: readonly Action[],
   rnd: Rnd,
+  habits: Habits,
 ): Action {
   const known = counted(s, seat, claim);
-  let p = known >= 3 ? 1 : 0.04 + 0.12 * known;
+  const base = habits.challenge[seat] ?? DEFAULT_CHALLENGE;
+  let p = known >= 3 ? 1 : Math.min(0.9, base + 0.12 * known);
   const pend = s.pending;
   // Facing an assassination on the last card without a contessa: a challenge is the only way out.
   if (
@@ -163,30 +181,31 @@ function challengeOrPass(
   return (rnd() < p ? findType(legal, 'challenge') : findType(legal, 'pass')) ?? (legal[0] as Action);
 }
 
-function block(s: GameState, seat: number, legal: readonly Action[], rnd: Rnd): Action {
+function block(s: GameState, seat: number, legal: readonly Action[], rnd: Rnd, habits: Habits): Action {
   const hand = handOf(s.players[seat] as PlayerState);
   const pass = findType(legal, 'pass') ?? (legal[0] as Action);
   for (const a of legal) if (a.type === 'block' && has(hand, a.data?.role)) return rnd() < 0.95 ? a : pass;
   const blocks = legal.filter((a) => a.type === 'block');
   if (blocks.length === 0) return pass;
   const desperate = s.pending?.action === 'assassinate' && hand.length === 1;
-  const bluff = desperate ? 0.4 : 0.07;
+  const usual = habits.bluffBlock[seat] ?? DEFAULT_BLUFF_BLOCK;
+  const bluff = desperate ? Math.max(0.4, usual) : usual;
   return rnd() < bluff ? (blocks[Math.floor(rnd() * blocks.length)] as Action) : pass;
 }
 
 /** The default policy's answer for `seat` (one of legalActions(s, seat)). */
-export function rolloutAction(s: GameState, seat: number, rnd: Rnd): Action {
+export function rolloutAction(s: GameState, seat: number, rnd: Rnd, habits: Habits = NO_HABITS): Action {
   const legal = legalActions(s, seat);
   if (legal.length === 1) return legal[0] as Action;
   switch (s.phase) {
     case 'action':
       return turn(s, seat, legal, rnd);
     case 'challenge_action':
-      return challengeOrPass(s, seat, s.pending?.claim as Role, legal, rnd);
+      return challengeOrPass(s, seat, s.pending?.claim as Role, legal, rnd, habits);
     case 'challenge_block':
-      return challengeOrPass(s, seat, s.pending?.blockRole as Role, legal, rnd);
+      return challengeOrPass(s, seat, s.pending?.blockRole as Role, legal, rnd, habits);
     case 'block':
-      return block(s, seat, legal, rnd);
+      return block(s, seat, legal, rnd, habits);
     default:
       // lose_card, return_cards and an interrogation's answers: any legal one.
       return legal[Math.floor(rnd() * legal.length)] as Action;
@@ -197,13 +216,19 @@ export function rolloutAction(s: GameState, seat: number, rnd: Rnd): Action {
  * Plays `s` to its end with the default policy and scores it for `seat`: mostly the win (shared when
  * tied at the turn cap), a little for the place, so that a lost game still prefers lasting longer.
  */
-export function playout(s: GameState, seat: number, rnd: Rnd, maxSteps = 2000): number {
+export function playout(
+  s: GameState,
+  seat: number,
+  rnd: Rnd,
+  habits: Habits = NO_HABITS,
+  maxSteps = 2000,
+): number {
   let state = s;
   for (let step = 0; step < maxSteps && !isOver(state); step++) {
     const seats = pendingSeats(state);
     const who =
       seats.length === 1 ? (seats[0] as number) : (seats[Math.floor(rnd() * seats.length)] as number);
-    const r = applyAction(state, who, rolloutAction(state, who, rnd));
+    const r = applyAction(state, who, rolloutAction(state, who, rnd, habits));
     if (!r.ok) throw new Error(`playout: ${r.error.message}`);
     state = r.state;
   }

@@ -41,32 +41,43 @@ export function search(
   const limitMs = Math.min(budget.ms, Math.max(1, req.timeoutMs * DEADLINE_SHARE));
   const frame = frameOf(req, k);
   const sums = new Array<number>(cands.length).fill(0);
-  const valid = new Array<boolean>(cands.length).fill(true);
+  const counts = new Array<number>(cands.length).fill(0);
+  const mean = (i: number) => ((counts[i] as number) > 0 ? (sums[i] as number) / (counts[i] as number) : -1);
+  // Successive halving: the budget is cut into stages; after each, the worse half of the candidates
+  // still in play is dropped, so the close calls among the best get most of the playouts.
+  let alive: number[] = [];
+  for (let i = 0; i < cands.length; i++) alive.push(i);
+  const stages = Math.max(1, Math.ceil(Math.log2(cands.length)));
   let playouts = 0;
-  let rounds = 0;
-  do {
-    const state = sampleState(frame, rnd, (rnd() * 0x100000000) >>> 0);
-    const rolloutSeed = (rnd() * 0x100000000) >>> 0;
-    for (let i = 0; i < cands.length; i++) {
-      if (!valid[i]) continue;
-      const r = applyAction(state, req.seat, cands[i] as Action);
-      // The sampled state lists the same answers (they depend on public and own facts only); guard anyway.
-      if (!r.ok) {
-        valid[i] = false;
-        continue;
+  let outOfTime = false;
+  for (let stage = 0; stage < stages && !outOfTime; stage++) {
+    const stageEnd = Math.floor((budget.playouts * (stage + 1)) / stages);
+    do {
+      const state = sampleState(frame, rnd, (rnd() * 0x100000000) >>> 0);
+      const rolloutSeed = (rnd() * 0x100000000) >>> 0;
+      for (const i of alive) {
+        const r = applyAction(state, req.seat, cands[i] as Action);
+        // The sampled state lists the same answers (they depend on public and own facts only); guard anyway.
+        if (!r.ok) {
+          sums[i] = -1e9;
+          counts[i] = 1;
+          continue;
+        }
+        sums[i] = (sums[i] as number) + playout(r.state, req.seat, fastRandom(rolloutSeed), frame.habits);
+        counts[i] = (counts[i] as number) + 1;
+        playouts++;
       }
-      sums[i] = (sums[i] as number) + playout(r.state, req.seat, fastRandom(rolloutSeed));
-      playouts++;
+      outOfTime = now() - started >= limitMs;
+    } while (!outOfTime && playouts + alive.length <= stageEnd);
+    if (alive.length > 2 && stage < stages - 1) {
+      alive = [...alive].sort((a, b) => mean(b) - mean(a) || a - b).slice(0, Math.ceil(alive.length / 2));
     }
-    rounds++;
-  } while (playouts + cands.length <= budget.playouts && now() - started < limitMs);
-  let best = 0;
-  for (let i = 1; i < cands.length; i++) {
-    if (valid[i] && (!valid[best] || (sums[i] as number) > (sums[best] as number))) best = i;
   }
+  let best = alive[0] as number;
+  for (const i of alive) if (mean(i) > mean(best)) best = i;
   return {
     action: cands[best] as LegalAction,
     playouts,
-    means: sums.map((x, i) => (valid[i] ? x / rounds : NaN)),
+    means: cands.map((_, i) => mean(i)),
   };
 }
