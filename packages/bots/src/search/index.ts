@@ -19,7 +19,7 @@ export type { SearchBudget, SearchResult } from './search';
  */
 export const SEARCH_LEVELS = {
   1: { playouts: 24, ms: 250 },
-  2: { playouts: 200, ms: 750 },
+  2: { playouts: 150, ms: 750 },
   3: { playouts: 1600, ms: 1500 },
 } as const satisfies Record<number, SearchBudget>;
 export type SearchLevel = keyof typeof SEARCH_LEVELS;
