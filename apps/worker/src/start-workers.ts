@@ -72,6 +72,7 @@ export async function startWorkers(
     connection: runtime.bullConnection,
     prefix: env.QUEUE_PREFIX,
     prisma: runtime.prisma,
+    databaseUrl: runtime.databaseUrl,
     matchQueue: runtime.matchQueue,
     tableQueue: runtime.tableQueue,
     periodMs: env.RATING_PERIOD_MS,

@@ -7,7 +7,7 @@ export type { CreatePrismaOptions } from './client.ts';
 export { migrate, readMigrations } from './migrate/apply.ts';
 export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
 export { claimMatch, abortMatch, storeMatchResult } from './matches.ts';
-export { packReplay, unpackReplay } from './replay-pack.ts';
+export { packReplay, packReplayAsync, unpackReplay } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
 export type { ClaimedMatch, MatchResult, StoreResult } from './matches.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';

@@ -2,7 +2,7 @@ import { seedCommitment } from '@coup/random';
 import type { MatchStatus } from './generated/enums.ts';
 import { Prisma } from './generated/client.ts';
 import type { Agent, PrismaClient } from './generated/client.ts';
-import { packReplay } from './replay-pack.ts';
+import { packReplayAsync } from './replay-pack.ts';
 
 // The match lifecycle writes: queued -> running (claimMatch, once per attempt) -> finished (storeMatchResult,
 // exactly once) | aborted (abortMatch). Each is a single conditional statement or one transaction on the
@@ -167,7 +167,7 @@ export async function storeMatchResult(
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
   // Serialised and compressed before the call: the match row stays locked only for the writes.
-  const packed = packReplay(result.replay);
+  const packed = await packReplayAsync(result.replay);
   // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function refuses
   // them after its other checks (unknown, ended, superseded, seed), in the order they always had.
   const reported = result.seats.map((s) => s.seat);

@@ -22,6 +22,8 @@ import { LlmUsageLedger } from './llm-budget/ledger';
 export interface Runtime {
   env: Env;
   prisma: PrismaClient;
+  /** What prisma connects to (a worker's rating closer thread opens its own pool there). */
+  databaseUrl: string;
   redis: Redis;
   subscriber: Redis;
   /** Listeners over the subscriber connection. */
@@ -103,6 +105,7 @@ export function createRuntime(env: Env, urls: { databaseUrl: string; redisUrl: s
   return {
     env,
     prisma,
+    databaseUrl: urls.databaseUrl,
     redis,
     subscriber,
     hub,

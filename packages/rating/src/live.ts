@@ -28,14 +28,19 @@ export function pendingPeriods(
   pending: readonly PendingMatch[],
   lastClosedIndex: number | null,
 ): PendingPeriod[] {
+  // One sort and one pass (a backlog of 500,000 matches must not cost a filter per period); a period's
+  // matches keep their given order.
+  const order = new Map(pending.map((m, k) => [m, k]));
+  const sorted = [...pending].sort((a, b) => a.periodIndex - b.periodIndex);
   const periods: PendingPeriod[] = [];
-  let rest = [...pending];
   let last = lastClosedIndex ?? -Infinity;
-  while (rest.length > 0) {
-    const earliest = Math.min(...rest.map((m) => m.periodIndex));
-    const p = Math.max(earliest, last + 1);
-    periods.push({ periodIndex: p, matches: rest.filter((m) => m.periodIndex <= p) });
-    rest = rest.filter((m) => m.periodIndex > p);
+  let i = 0;
+  while (i < sorted.length) {
+    const p = Math.max(sorted[i]!.periodIndex, last + 1);
+    const matches: PendingMatch[] = [];
+    while (i < sorted.length && sorted[i]!.periodIndex <= p) matches.push(sorted[i++]!);
+    matches.sort((a, b) => order.get(a)! - order.get(b)!);
+    periods.push({ periodIndex: p, matches });
     last = p;
   }
   return periods;

@@ -1,8 +1,10 @@
-import type { PrismaClient } from '@coup/db';
-import { closePeriod, pendingPeriods, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
-import type { RatingConfig } from '@coup/rating';
+import type { Prisma, PrismaClient } from '@coup/db';
+import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
+import type { RatingConfig, RatingState } from '@coup/rating';
 import { RATING_EPOCH_MS, rankingOf } from '@coup/platform';
 import { RATINGS_LOCK, rebuildLiveRatings, storedStates } from './live-ratings';
+
+type Tx = Prisma.TransactionClient;
 
 export interface ClosePeriodsOptions {
   periodMs: number;
@@ -16,91 +18,112 @@ export interface ClosePeriodsOptions {
  * Closes every rating period that has ended and holds unrated ranked matches: one Glicko-2 update per
  * period (a fresh instance with only that period's players), written in one transaction under an advisory
  * lock, so with several workers each period is closed exactly once. A match whose period was already
- * closed when its result arrived is rated in the next period closed (and logged there).
+ * closed when its result arrived is rated in the next period closed (and logged there), as
+ * @coup/rating's pendingPeriods groups them.
+ *
+ * Each pass reads only the period it closes (the earliest unrated finish, found on the unrated-ranked
+ * index, then the matches up to that period's end), so a backlog of n matches is closed in time and memory
+ * linear in n and bounded by the largest period; live ratings are rebuilt once, with the last due period.
  * Returns the indexes of the periods closed.
  */
 export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptions): Promise<number[]> {
-  const epoch = RATING_EPOCH_MS;
-  const config = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: epoch });
-  const now = o.now ?? Date.now();
-  const firstOpen = periodIndexOf(now - (o.graceMs ?? 2000), o.periodMs, epoch);
+  const config = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: RATING_EPOCH_MS });
+  const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
+  const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
   const closed: number[] = [];
   for (;;) {
     const index = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
-        const last = await tx.ratingPeriod.findFirst({
-          where: { closedAt: { not: null } },
-          orderBy: { index: 'desc' },
-          select: { index: true },
-        });
-        const pending = await tx.match.findMany({
-          where: {
-            ranked: true,
-            status: 'finished',
-            ratingPeriodId: null,
-            finishedAt: { lt: new Date(periodStart(firstOpen, o.periodMs, epoch)) },
-          },
-          select: { id: true, finishedAt: true, seats: { select: { agentId: true, place: true } } },
-        });
-        // The first period to close and its matches, grouped as live ratings (live-ratings.ts) group them.
-        const next = pendingPeriods(
-          pending.map((m) => ({
-            id: m.id,
-            ranking: rankingOf(m.seats),
-            periodIndex: periodIndexOf((m.finishedAt as Date).getTime(), o.periodMs, epoch),
-          })),
-          last?.index ?? null,
-        )[0];
-        if (!next || next.periodIndex >= firstOpen) return null;
-        const { periodIndex: p, matches: batch } = next;
-        const matches = batch.map((m) => ({ id: m.id, ranking: m.ranking }));
-        const ids = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
-        const prior = await storedStates(tx, ids);
-        const updated = closePeriod(prior, p, matches, config);
-        for (const [agentId, r] of updated) {
-          const data = {
-            rating: r.rating,
-            rd: r.rd,
-            vol: r.vol,
-            games: r.games,
-            wins: r.wins,
-            lastPeriodIndex: r.lastPeriodIndex,
-          };
-          await tx.rating.upsert({ where: { agentId }, create: { agentId, ...data }, update: data });
+        const next = await nextDuePeriod(tx, o.periodMs, openStart);
+        if (next === null || next >= firstOpen) return null;
+        await closeOne(tx, next, config);
+        // The period's results replace its live ratings: rebuilt from what is still unrated, once the
+        // backlog is closed (a rebuild reads every unrated match: once per pass would be quadratic).
+        if ((await nextDuePeriod(tx, o.periodMs, openStart)) === null) {
+          await rebuildLiveRatings(tx, { periodMs: o.periodMs, config });
         }
-        await tx.ratingHistory.createMany({
-          data: [...updated].map(([agentId, r]) => ({
-            agentId,
-            periodIndex: p,
-            rating: r.rating,
-            rd: r.rd,
-            vol: r.vol,
-            games: r.games,
-          })),
-        });
-        await tx.ratingPeriod.upsert({
-          where: { index: p },
-          create: {
-            index: p,
-            startsAt: new Date(periodStart(p, o.periodMs, epoch)),
-            endsAt: new Date(periodStart(p + 1, o.periodMs, epoch)),
-            closedAt: new Date(),
-            matchCount: batch.length,
-          },
-          update: { closedAt: new Date(), matchCount: batch.length },
-        });
-        await tx.match.updateMany({
-          where: { id: { in: batch.map((m) => m.id) } },
-          data: { ratingPeriodId: p },
-        });
-        // The period's results replace its live ratings at once: rebuilt from what is still unrated.
-        await rebuildLiveRatings(tx, { periodMs: o.periodMs, config });
-        return p;
+        return next;
       },
       { timeout: 60_000, maxWait: 30_000 },
     );
     if (index === null) return closed;
     closed.push(index);
   }
+}
+
+/**
+ * The next period to close: the earliest unrated ranked finish's period, but never one at or before the
+ * last closed period; null when no unrated ranked match finished before `before`.
+ */
+async function nextDuePeriod(tx: Tx, periodMs: number, before: Date): Promise<number | null> {
+  const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
+    SELECT (SELECT min(finished_at) FROM matches
+            WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${before}) AS first,
+           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL) AS last`;
+  if (!row?.first) return null;
+  const earliest = periodIndexOf(row.first.getTime(), periodMs, RATING_EPOCH_MS);
+  return Math.max(earliest, row.last === null ? -Infinity : row.last + 1);
+}
+
+/** Rates period `p`: every unrated ranked match finished before its end, in one Glicko-2 update. */
+async function closeOne(tx: Tx, p: number, config: RatingConfig): Promise<void> {
+  const end = new Date(periodStart(p + 1, config.periodMs, config.epochMs));
+  // Two index reads, as unratedRankedMatches does: the period's unrated matches, then their seats.
+  const ids = (
+    await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM matches
+      WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${end}
+      ORDER BY finished_at, id`
+  ).map((r) => r.id);
+  const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
+    SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${ids}::text[])`;
+  const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
+  for (const s of seats) {
+    const list = seatsOf.get(s.match_id) ?? [];
+    list.push({ agentId: s.agent_id, place: s.place });
+    seatsOf.set(s.match_id, list);
+  }
+  const matches = ids.map((id) => ({ id, ranking: rankingOf(seatsOf.get(id) ?? []) }));
+  const players = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
+  const updated = closePeriod(await storedStates(tx, players), p, matches, config);
+  await writeRatings(tx, p, updated);
+  const now = new Date();
+  await tx.ratingPeriod.upsert({
+    where: { index: p },
+    create: {
+      index: p,
+      startsAt: new Date(periodStart(p, config.periodMs, config.epochMs)),
+      endsAt: end,
+      closedAt: now,
+      matchCount: ids.length,
+    },
+    update: { closedAt: now, matchCount: ids.length },
+  });
+  await tx.$executeRaw`UPDATE matches SET rating_period_id = ${p} WHERE id = ANY(${ids}::text[])`;
+}
+
+/** The period's new ratings and their history rows: two statements whatever the number of players. */
+async function writeRatings(tx: Tx, p: number, updated: Map<string, RatingState>): Promise<void> {
+  if (updated.size === 0) return;
+  const rows = [...updated];
+  const col = <T>(f: (id: string, r: RatingState) => T) => rows.map(([id, r]) => f(id, r));
+  const [ids, rating, rd, vol, games] = [
+    col((id) => id),
+    col((_, r) => r.rating),
+    col((_, r) => r.rd),
+    col((_, r) => r.vol),
+    col((_, r) => r.games),
+  ];
+  await tx.$executeRaw`
+    INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, last_period_index, updated_at)
+    SELECT *, now() FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[], ${vol}::float8[],
+      ${games}::int[], ${col((_, r) => r.wins)}::int[], ${col((_, r) => r.lastPeriodIndex)}::int[])
+    ON CONFLICT (agent_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+      games = excluded.games, wins = excluded.wins, last_period_index = excluded.last_period_index,
+      updated_at = now()`;
+  await tx.$executeRaw`
+    INSERT INTO rating_history (agent_id, period_index, rating, rd, vol, games)
+    SELECT a, ${p}, r, d, v, g FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
+      ${vol}::float8[], ${games}::int[]) AS t(a, r, d, v, g)`;
 }

@@ -5,6 +5,7 @@ import { QUEUE } from '@coup/platform';
 import type { AdvanceOptions, LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { advanceExperiments, throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
+import { closerThread } from './closer-thread';
 import { refreshLiveRatings } from './live-ratings';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
@@ -18,6 +19,11 @@ export interface LadderOptions {
   connection: ConnectionOptions;
   prefix: string;
   prisma: PrismaClient;
+  /**
+   * Where the rating closer's own thread connects (closer-thread.ts), so closing a backlog of periods never
+   * runs on the event loop that plays matches. Unset: periods are closed on this thread.
+   */
+  databaseUrl?: string;
   matchQueue: Queue<MatchJob>;
   /** The tables' queue (match-placement.ts): the sweeper looks there too. Unset: tables use matchQueue. */
   tableQueue?: Queue<MatchJob>;
@@ -75,6 +81,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     onRecreated: (ids) => o.log?.('ladder schedulers re-created (Redis had lost them)', { ids }),
     onError: (err) => report('ladder schedulers: cannot check them now', err),
   });
+  const closer = o.databaseUrl ? closerThread(o.databaseUrl) : null;
   const worker = new Worker(
     QUEUE.ladder,
     async (job) => {
@@ -88,7 +95,9 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
             ...(o.llmBudget ? { llmBudget: o.llmBudget } : {}),
           });
         case 'close-periods':
-          return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
+          return closer
+            ? closer.close({ periodMs: o.periodMs })
+            : closeDuePeriods(o.prisma, { periodMs: o.periodMs });
         case 'live-ratings':
           return refreshLiveRatings(o.prisma, { periodMs: o.periodMs });
         case 'sweep': {
@@ -127,6 +136,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
       schedulers.stop();
       await worker.close();
       await queue.close();
+      await closer?.stop();
     },
   };
 }

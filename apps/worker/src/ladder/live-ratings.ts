@@ -54,10 +54,17 @@ export async function refreshLiveRatings(
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
-      const [now] = await tx.$queryRaw<{ n: number; latest: Date | null; base: number | null }[]>`
-        SELECT count(*)::int AS n, max(finished_at) AS latest,
+      const [now] = await tx.$queryRaw<
+        { n: number; earliest: Date | null; latest: Date | null; base: number | null }[]
+      >`
+        SELECT count(*)::int AS n, min(finished_at) AS earliest, max(finished_at) AS latest,
           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL) AS base
         FROM matches WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
+      if (now?.earliest && now.n > BACKLOG_MATCHES && isBacklog(now.earliest, o.periodMs)) {
+        // A backlog for the closer (after its outage, or a bulk load): a rebuild would read all of it on
+        // every tick, holding the ratings lock the closer needs. The closer rebuilds once it has caught up.
+        return { rebuilt: false, matches: now.n, agents: null, written: 0 };
+      }
       const inputs = JSON.stringify([now?.n, now?.latest?.getTime() ?? null, now?.base ?? null]);
       if (last?.inputs === inputs) return { rebuilt: false, matches: now?.n ?? 0, agents: null, written: 0 };
       const t0 = Date.now();
@@ -69,6 +76,15 @@ export async function refreshLiveRatings(
     },
     { timeout: 60_000, maxWait: 30_000 },
   );
+}
+
+/** More unrated ranked matches than this, some from before the period just ended: leave it to the closer. */
+const BACKLOG_MATCHES = 20_000;
+
+/** Whether unrated ranked matches finished before the period that just ended: a backlog for the closer. */
+function isBacklog(earliest: Date, periodMs: number): boolean {
+  const open = periodIndexOf(Date.now(), periodMs, RATING_EPOCH_MS);
+  return periodIndexOf(earliest.getTime(), periodMs, RATING_EPOCH_MS) < open - 1;
 }
 
 /**
@@ -158,18 +174,23 @@ async function write(tx: Tx, live: Map<string, RatingState>, asOf: Map<string, D
 
 /** The stored ratings of these agents, as closePeriod takes them (the closer reads them the same way). */
 export async function storedStates(tx: Tx, agentIds: string[]): Promise<Map<string, RatingState>> {
-  const stored = await tx.rating.findMany({ where: { agentId: { in: agentIds } } });
+  // One array parameter (Prisma's `in` binds one parameter per id: slow for a period's thousands).
+  const stored = await tx.$queryRaw<
+    {
+      agent_id: string;
+      rating: number;
+      rd: number;
+      vol: number;
+      games: number;
+      wins: number;
+      lp: number | null;
+    }[]
+  >`SELECT agent_id, rating, rd, vol, games, wins, last_period_index AS lp FROM ratings
+    WHERE agent_id = ANY(${agentIds}::text[])`;
   return new Map(
     stored.map((r) => [
-      r.agentId,
-      {
-        rating: r.rating,
-        rd: r.rd,
-        vol: r.vol,
-        games: r.games,
-        wins: r.wins,
-        lastPeriodIndex: r.lastPeriodIndex ?? -1,
-      },
+      r.agent_id,
+      { rating: r.rating, rd: r.rd, vol: r.vol, games: r.games, wins: r.wins, lastPeriodIndex: r.lp ?? -1 },
     ]),
   );
 }

@@ -1,0 +1,87 @@
+// The rating closer on a backlog (close-periods.ts, closer-thread.ts): `npm run bench -w @coup/worker`.
+// Seeds a scratch database with BENCH_AGENTS rated agents and a backlog of unrated ranked four-seat matches
+// (BENCH_PER_PERIOD per 10-minute period, ending before the open period), then closes it on the closer's
+// own thread, for each size in BENCH_BACKLOG (default 100,000 and 500,000): the time, matches closed per
+// second, the time per 100,000 (linear catch-up: flat as the backlog grows), the process's peak
+// resident memory (this thread and the closer's), and the delay of this process's event loop meanwhile (the loop that would be playing matches).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createTestDatabase } from '@coup/db/testing';
+import type { TestDatabase } from '@coup/db/testing';
+import { RATING_EPOCH_MS } from '@coup/platform';
+import { periodIndexOf } from '@coup/rating';
+import { closerThread } from '../src/ladder/closer-thread';
+
+const SIZES = (process.env.BENCH_BACKLOG ?? '100000,500000').split(',').map(Number);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
+const PER_PERIOD = Number(process.env.BENCH_PER_PERIOD ?? 1_000);
+const PERIOD_MS = 600_000;
+
+async function seed(db: TestDatabase, n: number): Promise<void> {
+  const sql = (text: string) => db.prisma.$executeRawUnsafe(text);
+  const open = periodIndexOf(Date.now(), PERIOD_MS, RATING_EPOCH_MS);
+  const periods = Math.ceil(n / PER_PERIOD);
+  // Period k of the backlog holds matches k*PER_PERIOD..; the last one ends before the open period.
+  const first = open - periods - 1;
+  const finished = `to_timestamp(${RATING_EPOCH_MS / 1000} + (${first} + i / ${PER_PERIOD}) * ${PERIOD_MS / 1000}
+    + (i % ${PER_PERIOD}) * 0.5)`;
+  await sql(
+    `INSERT INTO accounts (id, name, api_key_hash, api_key_prefix) VALUES ('acc_b', 'bench', 'x', 'x')`,
+  );
+  await sql(`INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, updated_at)
+    SELECT 'ag_b' || lpad(i::text, 6, '0'), 'acc_b', 'bench-' || i, 'http', 'http://127.0.0.1:9/', md5(i::text),
+      'x', now() FROM generate_series(0, ${AGENTS - 1}) i`);
+  await db.prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
+      await tx.$executeRawUnsafe(`INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms,
+          created_at, finished_at)
+        SELECT 'mt_b' || lpad(i::text, 9, '0'), 'finished', true, 's', 's', 5000, ${finished}, ${finished}
+        FROM generate_series(0, ${n - 1}) i`);
+      await tx.$executeRawUnsafe(`INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
+        SELECT 'mt_b' || lpad(i::text, 9, '0'), s,
+          'ag_b' || lpad(((i * 7 + s * 751) % ${AGENTS})::text, 6, '0'), s + 1, now(), true
+        FROM generate_series(0, ${n - 1}) i, generate_series(0, 3) s`);
+    },
+    { timeout: 3_600_000 },
+  );
+  await sql('VACUUM (ANALYZE) matches, match_seats, agents');
+}
+
+const rows: Record<string, string>[] = [];
+for (const n of SIZES) {
+  const db = await createTestDatabase();
+  try {
+    const t0 = performance.now();
+    await seed(db, n);
+    console.log(
+      `seeded ${n.toLocaleString('en')} unrated ranked matches in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const closer = closerThread(db.url);
+    await closer.close({ periodMs: PERIOD_MS, now: 0 }); // starts the thread (nothing is due at time 0)
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t = performance.now();
+    const closed = await closer.close({ periodMs: PERIOD_MS });
+    const s = (performance.now() - t) / 1000;
+    loop.disable();
+    await closer.stop();
+    const left = await db.prisma.match.count({ where: { ratingPeriodId: null } });
+    if (left !== 0) throw new Error(`${left} matches left unrated`);
+    rows.push({
+      backlog: n.toLocaleString('en'),
+      periods: closed.length.toLocaleString('en'),
+      s: s.toFixed(1),
+      'matches/s': Math.round(n / s).toLocaleString('en'),
+      's per 100k': ((s * 100_000) / n).toFixed(1),
+      'loop delay p99, ms': (loop.percentile(99) / 1e6).toFixed(1),
+      'loop delay max, ms': (loop.max / 1e6).toFixed(1),
+      'max RSS, MB': (process.resourceUsage().maxRSS / 1024).toFixed(0),
+    });
+  } finally {
+    await db.drop();
+  }
+}
+console.log(
+  `closing a backlog (${AGENTS.toLocaleString('en')} agents, ${PER_PERIOD.toLocaleString('en')} matches per period):`,
+);
+console.table(rows);

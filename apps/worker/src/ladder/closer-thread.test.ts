@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret, ID_PREFIX, newId } from '@coup/db';
+import { createTestDatabase } from '@coup/db/testing';
+import type { TestDatabase } from '@coup/db/testing';
+import { checkRatings, RATING_EPOCH_MS } from '@coup/platform';
+import { seedCommitment } from '@coup/protocol';
+import { periodIndexOf, periodStart } from '@coup/rating';
+import { closerThread } from './closer-thread';
+
+// The rating closer on its own thread (closer-thread.ts) against Postgres: it closes the due periods as the
+// in-process closer does, leaves the open one, and a failure comes back as an error, not a crash.
+
+const PERIOD_MS = 60_000;
+const P = periodIndexOf(Date.now(), PERIOD_MS, RATING_EPOCH_MS) - 10;
+const at = (period: number, ms = 1000) => new Date(periodStart(period, PERIOD_MS, RATING_EPOCH_MS) + ms);
+
+let db: TestDatabase;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const owner = await db.prisma.account.create({
+    data: { id: newId(ID_PREFIX.account), name: 'thr', apiKeyHash: hashSecret('thr'), apiKeyPrefix: 'x' },
+  });
+  for (let k = 0; k < 4; k++) {
+    const id = newId(ID_PREFIX.agent);
+    ids.push(id);
+    await db.prisma.agent.create({
+      data: {
+        id,
+        ownerId: owner.id,
+        name: `thr-${id}`,
+        transport: 'http',
+        endpointUrl: 'http://127.0.0.1:9',
+        secretHash: hashSecret(id),
+        secretEnc: 'unused',
+      },
+    });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+async function match(finishedAt: Date, order: string[]) {
+  const id = newId(ID_PREFIX.match);
+  await db.prisma.match.create({
+    data: {
+      id,
+      ranked: true,
+      status: 'finished',
+      seed: id,
+      seedCommitment: seedCommitment(id),
+      timeoutMs: 100,
+      finishedAt,
+      seats: { create: order.map((agentId, seat) => ({ seat, agentId, place: seat + 1 })) },
+    },
+  });
+}
+
+describe('the rating closer thread', () => {
+  it('closes every due period, in order, and leaves the open one', { timeout: 60_000 }, async () => {
+    const [a, b, c, d] = ids as [string, string, string, string];
+    await match(at(P), [a, b, c, d]);
+    await match(at(P, 2000), [b, a]);
+    await match(at(P + 3), [c, d, a]);
+    await match(at(P + 10, 100), [d, c]); // the current period: not closed
+    const closer = closerThread(db.url);
+    try {
+      expect(await closer.close({ periodMs: PERIOD_MS })).toEqual([P, P + 3]);
+      expect(await closer.close({ periodMs: PERIOD_MS })).toEqual([]);
+    } finally {
+      await closer.stop();
+    }
+    expect(await db.prisma.rating.count()).toBe(4);
+    expect(await db.prisma.match.count({ where: { ratingPeriodId: null } })).toBe(1);
+    expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: 3 });
+  });
+
+  it('reports a database it cannot reach as an error of the call', { timeout: 60_000 }, async () => {
+    const closer = closerThread('postgresql://nobody@127.0.0.1:1/none');
+    try {
+      await expect(closer.close({ periodMs: PERIOD_MS })).rejects.toThrow(/rating closer/);
+    } finally {
+      await closer.stop();
+    }
+  });
+});
