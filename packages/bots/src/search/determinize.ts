@@ -99,7 +99,7 @@ export function frameOf(req: DecisionRequest, k: Knowledge): Frame {
     const rec = k.h.recs[p.seat];
     const seatHints: [Role, number, number][] = [];
     if (!mine && rec && p.faceDown > 0) {
-      const bluff = Math.min(0.6, Math.max(0.1, bluffRate(rec)));
+      const bluff = Math.min(0.4, Math.max(0.02, bluffRate(rec) * 0.3));
       for (const r of rec.claims) if (rules.roles.includes(r)) seatHints.push([r, 1, bluff]);
       for (const r of rec.denied)
         if (rules.roles.includes(r) && !rec.claims.has(r)) seatHints.push([r, DENIED_WEIGHT, 1]);

@@ -18,8 +18,8 @@ export type { SearchBudget, SearchResult } from './search';
  * are reproducible; the cap only matters on a machine many times slower.
  */
 export const SEARCH_LEVELS = {
-  1: { playouts: 24, ms: 250 },
-  2: { playouts: 150, ms: 750 },
+  1: { playouts: 10, ms: 250 },
+  2: { playouts: 60, ms: 750 },
   3: { playouts: 1600, ms: 1500 },
 } as const satisfies Record<number, SearchBudget>;
 export type SearchLevel = keyof typeof SEARCH_LEVELS;
