@@ -10,6 +10,13 @@ import { playMatch } from '../src/testing/match.ts';
 const games = Number(process.env.BENCH_GAMES ?? 20);
 const seed = process.env.BENCH_SEED ?? 'search-speed';
 
+// Warm-up, so that the JIT has compiled the engine and the search before the first level is timed.
+for (let g = 0; g < 4; g++) {
+  playMatch([searchLevelBot(2, { seed: `warm${g}` }), createBot('heuristic', { seed: `warm${g}` })], {
+    seed: `warm${g}`,
+  });
+}
+
 console.log(`search agent speed: ${games} heads-up games per level against heuristic (seed "${seed}")`);
 console.log(
   'level      decisions  dec/s  searched  searched/s  playouts/searched  playouts/s  mean ms  max ms  cap ms',
