@@ -30,7 +30,7 @@ describe('coup play with the search agent', () => {
     },
   );
 
-  it('refuses a bad budget', async () => {
+  it('refuses a bad budget', { timeout: 30_000 }, async () => {
     const r = await runCli(['play', 'bot:search --budget-ms soon', 'bot:random']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--budget-ms needs a positive integer/);

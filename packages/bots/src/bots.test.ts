@@ -125,7 +125,7 @@ describe('determinism', () => {
         reqs.push({ ...req, history: whole, historyFrom: 0 });
       },
     });
-    for (const kind of [...FAST_BOT_KINDS, 'search-1' as const]) {
+    for (const kind of FAST_BOT_KINDS) {
       const a = createBot(kind, { seed: 's' });
       const b = createBot(kind, { seed: 's' });
       const first = reqs.map((r) => a.decide(r));

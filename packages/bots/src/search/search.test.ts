@@ -5,6 +5,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import { describe, expect, it } from 'vitest';
 import { createBot, parseBotSpec, botFromSpec, searchBot, SEARCH_LEVELS } from '../index';
 import { buildRequest } from '../testing/request';
+import { tableBot } from '../testing/duel';
 import { playMatch } from '../testing/match';
 import { blankKnowledge, foldKnowledge } from './knowledge';
 import { fastRandom } from './rollout';
@@ -121,16 +122,40 @@ describe('search agent', () => {
     }
   }, 60_000);
 
+  // Reproducible for a seed and a playout budget: the bots here have no wall-clock cap (tableBot), which on
+  // a loaded machine could stop a search early (the cap is tested on its own below).
   it('is deterministic for a seed and a playout budget', () => {
     const trace = () => {
       const answers: string[] = [];
-      playMatch([createBot('search-2', { seed: 'd' }), createBot('heuristic', { seed: 'h' })], {
+      playMatch([tableBot('search-2', 'd'), createBot('heuristic', { seed: 'h' })], {
         seed: 'det',
         onDecision: (_req, a) => answers.push(JSON.stringify(a)),
       });
       return answers;
     };
     expect(trace()).toEqual(trace());
+  }, 60_000);
+
+  it('answers delta requests as it answers the whole history', () => {
+    const wholes: DecisionRequest['history'][] = [[], [], []];
+    const reqs: { req: DecisionRequest; whole: DecisionRequest['history'] }[] = [];
+    playMatch(
+      [0, 1, 2].map((i) => createBot('heuristic', { seed: `m${i}` })),
+      {
+        seed: 'mem',
+        onDecision: (req) => {
+          const whole = wholes[req.seat]!.slice(0, req.historyFrom).concat(req.history);
+          wholes[req.seat] = whole;
+          reqs.push({ req, whole });
+        },
+      },
+    );
+    expect(reqs.some(({ req }) => (req.historyFrom ?? 0) > 0)).toBe(true);
+    const kept = [0, 1, 2].map(() => tableBot('search-1', 'mem'));
+    for (const { req, whole } of reqs) {
+      const fresh = tableBot('search-1', 'mem').decide({ ...req, history: whole, historyFrom: 0 });
+      expect(kept[req.seat]!.decide(req)).toEqual(fresh);
+    }
   }, 60_000);
 
   it('stops at its time limit, and never takes more than 30% of the request timeout', () => {
