@@ -26,6 +26,11 @@ export interface SourceFile {
   workspace: Workspace;
   /** Module specifiers as written. */
   imports: string[];
+  /**
+   * Files this one loads by a path written as a string, as relative specifiers: a worker thread or child
+   * process started from `new URL('./worker.ts', import.meta.url)` or `path.join(repoRoot, 'apps/...ts')`.
+   */
+  pathImports: string[];
 }
 
 type PackageJson = {
@@ -73,14 +78,33 @@ export function sourceFiles(all: Workspace[]): SourceFile[] {
   return all.flatMap((w) =>
     ['src', 'bench', 'bin']
       .flatMap((sub) => walk(path.join(repoRoot, w.dir, sub), []))
-      .map((full) => ({
-        file: path.relative(repoRoot, full),
-        workspace: w,
-        imports: ts
-          .preProcessFile(readFileSync(full, 'utf8'), true, true)
-          .importedFiles.map((f) => f.fileName),
-      })),
+      .map((full) => {
+        const text = readFileSync(full, 'utf8');
+        const file = path.relative(repoRoot, full);
+        return {
+          file,
+          workspace: w,
+          imports: ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName),
+          pathImports: pathImports(file, text),
+        };
+      }),
   );
+}
+
+const CODE_PATH = String.raw`['"]([^'"]+\.(?:ts|js|mjs))['"]`;
+/** `new URL('./worker.ts', import.meta.url)`: a path relative to the file. */
+const URL_PATH = new RegExp(String.raw`new URL\(\s*${CODE_PATH}\s*,\s*import\.meta\.url\s*\)`, 'g');
+/** `path.join(repoRoot, 'apps/worker/src/main.ts')`: a path from the repository root. */
+const ROOT_PATH = new RegExp(String.raw`path\.(?:join|resolve)\(\s*repoRoot\s*,\s*${CODE_PATH}\s*\)`, 'g');
+
+/** The code files `text` names by path (to start them as a worker thread or child process). */
+function pathImports(file: string, text: string): string[] {
+  const fromFile = [...text.matchAll(URL_PATH)].map((m) => m[1] as string);
+  const fromRoot = [...text.matchAll(ROOT_PATH)].map((m) => {
+    const rel = path.relative(path.dirname(file), m[1] as string);
+    return rel.startsWith('.') ? rel : `./${rel}`;
+  });
+  return [...fromFile, ...fromRoot];
 }
 
 /** `@coup/api/testing` -> `@coup/api`; `node:fs` and relative paths -> null. */
@@ -92,6 +116,16 @@ export function workspaceOf(specifier: string): string | null {
 /** Test code: test files and test support (`testing/` folders, `testing.ts`, test fixtures). */
 export function isTestCode(file: string): boolean {
   return /\.test\.ts$|\/testing\/|\/testing\.ts$|test-fixtures\.ts$/.test(file);
+}
+
+/** Production code: neither test code nor a benchmark (`bench/`). */
+export function isProductionCode(file: string): boolean {
+  return !isTestCode(file) && !/(^|\/)bench\//.test(file);
+}
+
+/** Whether an import names test support: `@coup/engine/testing`, `./testing`, `../testing/match`... */
+export function isTestingImport(specifier: string): boolean {
+  return /(^|\/)testing(\/|\.ts$|$)/.test(specifier);
 }
 
 /** The file an import resolves to inside the repository (relative paths and workspace exports), or null. */

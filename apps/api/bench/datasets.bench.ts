@@ -9,7 +9,7 @@ import { createTestDatabase } from '@coup/db/testing';
 import { DatasetGamesQuery } from '@coup/api-contract';
 import { findDatasetGame, listDatasetGames } from '../src/repositories/datasets';
 import { presentGame, presentGameRow } from '../src/services/datasets';
-import { encodeOrdinalCursor } from '../src/services/ordinal-cursor';
+import { encodeOrdinalCursor } from '../src/repositories/ordinal-cursor';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 200_000);
 const db = await createTestDatabase();

@@ -30,6 +30,8 @@ export interface StartFacts {
   logFile: string | null;
   /** How the matches are played: a worker process, inside the API, or not here at all. */
   worker: 'process' | 'in-process' | 'off';
+  /** How many worker processes (worker 'process'); default 1. */
+  workerProcesses?: number;
   /** Shown relative to this folder when inside it (the repository). */
   cwd?: string;
 }
@@ -68,7 +70,9 @@ export function startSummary(f: StartFacts): string[] {
         : 'none queued: the database already has matches';
   const matches =
     f.worker === 'process'
-      ? 'a worker process'
+      ? (f.workerProcesses ?? 1) === 1
+        ? 'a worker process'
+        : `${f.workerProcesses} worker processes (WORKER_PROCESSES; default one per core)`
       : f.worker === 'in-process'
         ? 'inside the API process (WORKER_IN_PROCESS)'
         : 'not here (RUN_WORKER=false): a worker elsewhere plays them';

@@ -4,6 +4,7 @@
 // migrations, registers the house bots, queues demo matches) and a match worker, each a child process of
 // this one, started again if it dies (child-supervisor.ts); with WORKER_IN_PROCESS the worker runs inside
 // the API's process.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { dataDir, repoRoot, writeLocalDatabaseUrl } from '@coup/db';
 import { ensureRedis, startEmbeddedPostgres } from '@coup/devstack';
@@ -19,7 +20,9 @@ async function main() {
   /** What runs, stopped in reverse order of start; the children together, first. */
   const stops: (() => Promise<void>)[] = [];
   const children: { stop(): Promise<void> }[] = [];
+  let stopping = false;
   const stopAll = async () => {
+    stopping = true; // a worker still starting is stopped as it comes up
     // Both children are told at once, so neither is started again while the other stops.
     await Promise.all(
       children.map((c) => c.stop().catch((err: unknown) => log(`stop failed: ${String(err)}`))),
@@ -46,12 +49,27 @@ async function main() {
       logFile: path.join(dataDir(), 'logs', 'api.log'),
     });
     children.push(api);
+    const workerProcesses = env.WORKER_PROCESSES ?? Math.max(1, availableParallelism());
     if (env.RUN_WORKER && !env.WORKER_IN_PROCESS) {
-      const worker = await startWorkerChild({
-        env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PUBLIC_URL: env.PUBLIC_URL ?? api.ready.url },
-        log,
-      });
-      children.push(worker);
+      // One per core by default: a worker is one event loop, and matches are CPU-bound (WORKER_PROCESSES).
+      const startWorker = () =>
+        startWorkerChild({
+          env: {
+            DATABASE_URL: databaseUrl,
+            REDIS_URL: redis.url,
+            PUBLIC_URL: env.PUBLIC_URL ?? api.ready.url,
+          },
+          log,
+        });
+      // The first one is awaited (a configuration error shows at once); the others start meanwhile and
+      // join when ready, so the platform is up as soon as one worker takes matches.
+      children.push(await startWorker());
+      for (let k = 1; k < workerProcesses; k++) {
+        startWorker().then(
+          (w) => (stopping ? void w.stop() : void children.push(w)),
+          (err: unknown) => log(`worker ${k + 1} of ${workerProcesses} did not start: ${String(err)}`),
+        );
+      }
     }
 
     const summary = startSummary({
@@ -63,6 +81,7 @@ async function main() {
       demoMatches: api.ready.demoMatches,
       logFile: api.logFile,
       worker: !env.RUN_WORKER ? 'off' : env.WORKER_IN_PROCESS ? 'in-process' : 'process',
+      workerProcesses,
       cwd: repoRoot,
     });
     for (const line of summary) log(line);
@@ -71,7 +90,6 @@ async function main() {
     throw err;
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -7,7 +7,7 @@ import {
   humanBaselines,
   playerState,
   RULE_DIFFERENCE_NAMES,
-} from '@coup/archive';
+} from '@coup/archive-format';
 import { idOf, Limit, queryInt, Timestamp } from './common';
 
 // Human datasets: games of the public human archive imported by `coup dataset import` (docs/ARCHIVE.md),

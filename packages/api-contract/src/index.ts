@@ -13,3 +13,4 @@ export * from './tables';
 export * from './models';
 export * from './experiments';
 export * from './datasets';
+export * from './routes';

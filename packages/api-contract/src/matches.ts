@@ -1,4 +1,4 @@
-import { compactGame, decodedGame } from '@coup/archive';
+import { compactGame, decodedGame } from '@coup/archive-format';
 import { z } from 'zod';
 import { AgentId, EventId, Limit, MatchId, queryInt, Timestamp } from './common';
 

@@ -6,7 +6,7 @@
 // (the profiles' counters) beside the dataset's human baselines (original games, people's decisions).
 import { parsePeopleModel } from '@coup/bots';
 import { newBaselineAccumulator } from '../src/baselines.ts';
-import type { DecodedGame } from '../src/format.ts';
+import type { DecodedGame } from '@coup/archive-format';
 import { PeopleFitter } from '../src/people/fit.ts';
 import { readFileGames } from '../src/people/sources.ts';
 import {

@@ -1,7 +1,5 @@
-import type { BehaviourBaseline } from './baselines-schema';
-import { FIGURES, type Figure } from './baselines-schema';
-import { ARCHIVE_ACTIONS, ARCHIVE_ROLES } from './format';
-import type { ArchiveRole } from './format';
+import { FIGURES, type Figure, ARCHIVE_ACTIONS, ARCHIVE_ROLES } from '@coup/archive-format';
+import type { BehaviourBaseline, ArchiveRole } from '@coup/archive-format';
 
 // The counters of one subset of players (everyone, or people) of one game type, as baselines.ts counts
 // them, and the figures they give. Besides each figure's decisions (its denominator), a tally counts how

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from './baselines';
-import { humanBaselines } from './baselines-schema';
-import { decodedGame } from './format';
+import { humanBaselines, decodedGame } from '@coup/archive-format';
 import { gameBuilder, gameOf, hand, out, randomGame } from './testing';
 
 // Hand-built games whose figures are counted by hand in the comments.

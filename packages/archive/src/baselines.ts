@@ -1,8 +1,13 @@
-import type { GameTypeBaseline, HumanBaselines } from './baselines-schema';
+import { GAME_TYPES, UNKNOWN_PLAYER, claimedRole } from '@coup/archive-format';
+import type {
+  GameTypeBaseline,
+  HumanBaselines,
+  ArchiveAction,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 import { Tally, type TallyState } from './baselines-tally';
-import { GAME_TYPES, UNKNOWN_PLAYER } from './format';
-import type { ArchiveAction, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
-import { claimedRole } from './timeline';
 
 // Human baselines over a dataset's games: an accumulator of counters only (constant memory however many
 // games are added), fed one decoded game at a time by the importer, whose result() is stored in
@@ -58,6 +63,182 @@ export interface BaselineAccumulator {
   merge(s: BaselineState): void;
 }
 
+/** Who a game's decisions count for: every player's tally, and people's for a person's. */
+interface Seats {
+  /** A person: a seat not marked "ai" (an id the archive lost is a person who left). */
+  human(p: number): boolean;
+  /** The tallies a player's decision counts in (a blocker the archive does not name: everyone's only). */
+  tallies(p: number): Tally[];
+  /** Counts chances of `players`, and one claim/action in each subset where any of them counts. */
+  chances(players: number[], kind: 'challenge' | 'block'): void;
+}
+
+function seatsOf(gt: GameTypeTally, game: DecodedGame): Seats {
+  const human = (p: number) => p >= 0 && p < game.playerCount && game.playerIds[p] !== 'ai';
+  return {
+    human,
+    tallies: (p) => (human(p) ? [gt.all, gt.humans] : [gt.all]),
+    chances(players, kind) {
+      for (const t of [gt.all, gt.humans]) {
+        const mine = t === gt.all ? players : players.filter(human);
+        if (mine.length === 0) continue;
+        if (kind === 'challenge') {
+          t.challengeChances += mine.length;
+          t.challengeableClaims++;
+          t.touch('challengeRate');
+          t.touch('claimChallengeRate');
+        } else {
+          t.blockChances += mine.length;
+          t.blockableActions++;
+          t.touch('blockRate');
+          t.touch('actionBlockRate');
+        }
+      }
+    },
+  };
+}
+
+/** The turn being read: from its START_OF_TURN to the next. */
+interface Turn {
+  states: ArchivePlayerState[] | null;
+  actor: number;
+  action: ArchiveAction | null;
+  target: number | undefined;
+  cancelled: boolean;
+  blocked: boolean;
+  /** Cards each player lost in this turn so far. */
+  losses: Map<number, number>;
+}
+
+/** Reads one game's events turn by turn into the tallies of its game type. */
+function countEvents(game: DecodedGame, seats: Seats): void {
+  const left = new Set<number>();
+  const turn: Turn = {
+    states: null,
+    actor: -1,
+    action: null,
+    target: undefined,
+    cancelled: false,
+    blocked: false,
+    losses: new Map(),
+  };
+  const standing = (p: number) => !left.has(p) && faceDown(turn.states?.[p]) - (turn.losses.get(p) ?? 0) > 0;
+  const others = () => game.playerIds.map((_, p) => p).filter((p) => p !== turn.actor && standing(p));
+
+  // Block chances are counted when the block window opens: at the BLOCK, or at the turn's end when
+  // nobody blocked (before losses from a challenge of the block).
+  const blockWindow = () => {
+    const { action, target } = turn;
+    if (action && BLOCKABLE.has(action) && !turn.cancelled && !turn.blocked) {
+      const eligible =
+        action === 'foreign-aid' ? others() : target !== undefined && standing(target) ? [target] : [];
+      seats.chances(eligible, 'block');
+    }
+  };
+  const endTurn = () => {
+    blockWindow();
+    turn.states = null;
+    turn.action = null;
+  };
+
+  for (const e of game.events) {
+    switch (e.type) {
+      case 'START_OF_TURN':
+        endTurn();
+        Object.assign(turn, {
+          states: e.playerStates,
+          actor: e.whoseTurn,
+          target: undefined,
+          cancelled: false,
+          blocked: false,
+          losses: new Map(),
+        });
+        break;
+      case 'PLAYER_LEFT':
+        left.add(e.player);
+        break;
+      case 'ACTION': {
+        const { states, actor } = turn;
+        if (!states || turn.action) break;
+        turn.action = e.action;
+        turn.target = e.target;
+        for (const t of seats.tallies(actor)) {
+          t.actions++;
+          t.actionCounts[e.action]++;
+          t.touch('actionMix');
+        }
+        const role = claimOf(e.action, game.gameType);
+        if (!role) break;
+        const bluff = !holds(states[actor], role);
+        for (const t of seats.tallies(actor)) t.claim(role, 'actionClaims', bluff);
+        seats.chances(others(), 'challenge');
+        break;
+      }
+      case 'BLOCK': {
+        if (!turn.states || !turn.action || turn.blocked) break;
+        blockWindow();
+        turn.blocked = true;
+        const p = e.blockingPlayer;
+        const down = turn.states[p]?.influence.filter((c) => !c.revealed).map((c) => c.role) ?? [];
+        const holding = down.filter((r) => r === e.blockingRole).length;
+        const unknown =
+          p === UNKNOWN_PLAYER || ((turn.losses.get(p) ?? 0) > 0 && holding > 0 && holding < down.length);
+        for (const t of seats.tallies(p)) {
+          t.blocks++;
+          t.claim(e.blockingRole, 'blockClaims', unknown ? null : holding === 0);
+        }
+        seats.chances(standing(turn.actor) ? [turn.actor] : [], 'challenge');
+        break;
+      }
+      case 'CHALLENGE_SUCCESS':
+      case 'CHALLENGE_FAIL': {
+        if (!turn.states || !turn.action) break;
+        const won = e.type === 'CHALLENGE_SUCCESS';
+        countChallenge(seats.tallies(e.challenger), turn.blocked, won);
+        const loser = won ? e.challenged : e.challenger;
+        turn.losses.set(loser, (turn.losses.get(loser) ?? 0) + 1);
+        if (won && !turn.blocked) turn.cancelled = true;
+        break;
+      }
+      case 'GAME_OVER':
+        endTurn();
+        break;
+    }
+  }
+}
+
+/** A challenge of the action or (once blocked) of the block, won or not. */
+function countChallenge(tallies: Tally[], ofBlock: boolean, won: boolean): void {
+  for (const t of tallies) {
+    t.touch('challengeSuccess');
+    if (ofBlock) {
+      t.touch('blockChallengeSuccess');
+      t.blockChallenges++;
+      if (won) t.blockChallengesWon++;
+    } else {
+      t.actionChallenges++;
+      if (won) t.actionChallengesWon++;
+    }
+  }
+}
+
+/** The game's seats and winner, by player count, in every player's tally and people's. */
+function countWins(gt: GameTypeTally, game: DecodedGame, seats: Seats): void {
+  for (const t of [gt.all, gt.humans]) {
+    const played = game.playerIds.map((_, p) => p).filter((p) => t === gt.all || seats.human(p));
+    if (played.length === 0) continue;
+    let w = t.wins.get(game.playerCount);
+    if (!w) t.wins.set(game.playerCount, (w = { games: 0, seats: [] }));
+    w.games++;
+    for (const p of played) {
+      while (w.seats.length <= p) w.seats.push({ played: 0, wins: 0 });
+      const s = w.seats[p]!;
+      s.played++;
+      if (p === game.winner) s.wins++;
+    }
+  }
+}
+
 export function newBaselineAccumulator(): BaselineAccumulator {
   const byType = Object.fromEntries(
     GAME_TYPES.map((t) => [t, { games: 0, gamesWithHumans: 0, all: new Tally(), humans: new Tally() }]),
@@ -68,146 +249,14 @@ export function newBaselineAccumulator(): BaselineAccumulator {
     add(game) {
       games++;
       const gt = byType[game.gameType];
-      /** A person: a seat not marked "ai" (an id the archive lost is a person who left). */
-      const human = (p: number) => p >= 0 && p < game.playerCount && game.playerIds[p] !== 'ai';
-      /** The tallies a player's decision counts in (a blocker the archive does not name: everyone's only). */
-      const tallies = (p: number) => (human(p) ? [gt.all, gt.humans] : [gt.all]);
-      /** Counts chances of `players`, and one claim/action in each subset where any of them counts. */
-      const chances = (players: number[], kind: 'challenge' | 'block') => {
-        for (const t of [gt.all, gt.humans]) {
-          const mine = t === gt.all ? players : players.filter(human);
-          if (mine.length === 0) continue;
-          if (kind === 'challenge') {
-            t.challengeChances += mine.length;
-            t.challengeableClaims++;
-            t.touch('challengeRate');
-            t.touch('claimChallengeRate');
-          } else {
-            t.blockChances += mine.length;
-            t.blockableActions++;
-            t.touch('blockRate');
-            t.touch('actionBlockRate');
-          }
-        }
-      };
+      const seats = seatsOf(gt, game);
       gt.games++;
-      const withPeople = game.playerIds.some((_, p) => human(p));
+      const withPeople = game.playerIds.some((_, p) => seats.human(p));
       if (withPeople) gt.gamesWithHumans++;
-
-      const left = new Set<number>();
-      // The current turn.
-      let states: ArchivePlayerState[] | null = null;
-      let actor = -1;
-      let action: ArchiveAction | null = null;
-      let target: number | undefined;
-      let cancelled = false;
-      let blocked = false;
-      let losses = new Map<number, number>();
-      const standing = (p: number) => !left.has(p) && faceDown(states?.[p]) - (losses.get(p) ?? 0) > 0;
-      const others = () => game.playerIds.map((_, p) => p).filter((p) => p !== actor && standing(p));
-      const lose = (p: number) => losses.set(p, (losses.get(p) ?? 0) + 1);
-
-      // Block chances are counted when the block window opens: at the BLOCK, or at the turn's end when
-      // nobody blocked (before losses from a challenge of the block).
-      const blockWindow = () => {
-        if (action && BLOCKABLE.has(action) && !cancelled && !blocked) {
-          const eligible =
-            action === 'foreign-aid' ? others() : target !== undefined && standing(target) ? [target] : [];
-          chances(eligible, 'block');
-        }
-      };
-      const endTurn = () => {
-        blockWindow();
-        states = null;
-        action = null;
-      };
-
-      for (const e of game.events) {
-        switch (e.type) {
-          case 'START_OF_TURN':
-            endTurn();
-            states = e.playerStates;
-            actor = e.whoseTurn;
-            target = undefined;
-            cancelled = false;
-            blocked = false;
-            losses = new Map();
-            break;
-          case 'PLAYER_LEFT':
-            left.add(e.player);
-            break;
-          case 'ACTION': {
-            if (!states || action) break;
-            action = e.action;
-            target = e.target;
-            for (const t of tallies(actor)) {
-              t.actions++;
-              t.actionCounts[e.action]++;
-              t.touch('actionMix');
-            }
-            const role = claimOf(e.action, game.gameType);
-            if (!role) break;
-            const bluff = !holds(states[actor], role);
-            for (const t of tallies(actor)) t.claim(role, 'actionClaims', bluff);
-            chances(others(), 'challenge');
-            break;
-          }
-          case 'BLOCK': {
-            if (!states || !action || blocked) break;
-            blockWindow();
-            blocked = true;
-            const p = e.blockingPlayer;
-            const down = states[p]?.influence.filter((c) => !c.revealed).map((c) => c.role) ?? [];
-            const holding = down.filter((r) => r === e.blockingRole).length;
-            const unknown =
-              p === UNKNOWN_PLAYER || ((losses.get(p) ?? 0) > 0 && holding > 0 && holding < down.length);
-            for (const t of tallies(p)) {
-              t.blocks++;
-              t.claim(e.blockingRole, 'blockClaims', unknown ? null : holding === 0);
-            }
-            chances(standing(actor) ? [actor] : [], 'challenge');
-            break;
-          }
-          case 'CHALLENGE_SUCCESS':
-          case 'CHALLENGE_FAIL': {
-            if (!states || !action) break;
-            const won = e.type === 'CHALLENGE_SUCCESS';
-            for (const t of tallies(e.challenger)) {
-              t.touch('challengeSuccess');
-              if (blocked) t.touch('blockChallengeSuccess');
-              if (blocked) {
-                t.blockChallenges++;
-                if (won) t.blockChallengesWon++;
-              } else {
-                t.actionChallenges++;
-                if (won) t.actionChallengesWon++;
-              }
-            }
-            lose(won ? e.challenged : e.challenger);
-            if (won && !blocked) cancelled = true;
-            break;
-          }
-          case 'GAME_OVER':
-            endTurn();
-            break;
-        }
-      }
-
+      countEvents(game, seats);
       gt.all.endGame();
       if (withPeople) gt.humans.endGame();
-      for (const t of [gt.all, gt.humans]) {
-        const seats = game.playerIds.map((_, p) => p).filter((p) => t === gt.all || human(p));
-        if (seats.length === 0) continue;
-        let w = t.wins.get(game.playerCount);
-        if (!w) t.wins.set(game.playerCount, (w = { games: 0, seats: [] }));
-        w.games++;
-        for (const p of seats) {
-          while (w.seats.length <= p) w.seats.push({ played: 0, wins: 0 });
-          const s = w.seats[p]!;
-          s.played++;
-          if (p === game.winner) s.wins++;
-        }
-      }
+      countWins(gt, game, seats);
     },
 
     state() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkGame } from './check';
 import { eraAt } from './era';
-import type { ArchiveEvent } from './format';
+import type { ArchiveEvent } from '@coup/archive-format';
 import { gameOf, hand, out } from './testing';
 
 // The checker on what the treason server really records, by era: refunds, turns with no action, blockers

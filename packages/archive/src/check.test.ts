@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkGame } from './check';
-import type { ArchiveEvent, DecodedGame } from './format';
-import { decodedGame } from './format';
+import { decodedGame } from '@coup/archive-format';
+import type { ArchiveEvent, DecodedGame } from '@coup/archive-format';
 import { packEvents, toCompactGame } from './pack';
 import { replayCheck } from './replay-check';
 import { syntheticGame } from './synthetic';

@@ -1,5 +1,5 @@
 import { UNKNOWN_ERA, type TreasonEra } from './era';
-import type { ArchiveEvent, DecodedGame } from './format';
+import type { ArchiveEvent, DecodedGame } from '@coup/archive-format';
 import { parseTurns } from './grammar';
 import { fail, type CheckResult } from './reasons';
 import { COPIES_PER_ROLE } from './rules';

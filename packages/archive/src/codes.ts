@@ -1,4 +1,4 @@
-import type { ArchiveAction, ArchiveRole } from './format';
+import type { ArchiveAction, ArchiveRole } from '@coup/archive-format';
 
 // The byte codes of the compact archive format (docs/ARCHIVE.md). Event types sit in the high nibble of a
 // tagged byte; the ACTION right after a START_OF_TURN is untagged (its high nibble is the action's code).

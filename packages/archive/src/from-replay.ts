@@ -1,6 +1,6 @@
 import { replayStart, replaySteps, type Replay } from '@coup/protocol';
 import type { GameState } from '@coup/engine';
-import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
+import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from '@coup/archive-format';
 import { toCompactGame } from './pack';
 import { decoderRank } from './seat-ids';
 

@@ -1,4 +1,4 @@
-import type { ArchiveEvent } from './format';
+import type { ArchiveEvent } from '@coup/archive-format';
 
 // The archive's event grammar (docs/ARCHIVE.md):
 //   (START_OF_TURN PLAYER_LEFT* ACTION PLAYER_LEFT* (CHALLENGE_SUCCESS|CHALLENGE_FAIL)? PLAYER_LEFT*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DecodedGame } from './format';
+import type { DecodedGame } from '@coup/archive-format';
 import { packEvents, toCompactGame } from './pack';
 import { fromCompactGame, unpackEvents } from './unpack';
 

@@ -6,8 +6,8 @@ import {
   TARGETED_ACTIONS,
   UNKNOWN_BLOCKER_NIBBLE,
 } from './codes';
-import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
-import { UNKNOWN_PLAYER } from './format';
+import { UNKNOWN_PLAYER } from '@coup/archive-format';
+import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from '@coup/archive-format';
 
 // Decoded events -> the compact byte stream (docs/ARCHIVE.md). Packing trusts its input's shape (parse it
 // with `decodedGame` first); values that do not fit their nibble or byte are refused with an Error, since a

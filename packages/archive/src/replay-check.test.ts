@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGame } from './check';
-import type { ArchiveRole as Role, DecodedGame } from './format';
+import type { ArchiveRole as Role, DecodedGame } from '@coup/archive-format';
 import { fromReplay } from './from-replay';
 import { replayCheck } from './replay-check';
 import { syntheticGame } from './synthetic';

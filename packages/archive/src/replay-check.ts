@@ -1,8 +1,7 @@
 import type { GameState } from '@coup/engine';
-import type { DecodedGame } from './format';
+import type { DecodedGame, RuleDifference } from '@coup/archive-format';
 import { parseTurns, type ArchiveTurn } from './grammar';
 import { Disagreement, playTurn } from './replay-turn';
-import type { RuleDifference } from './rule-differences';
 
 // Re-plays an `original` game through our engine, turn by turn (replay-turn.ts), and says where the two
 // rule sets part ways. Each turn starts from the archive's own START_OF_TURN snapshot, so what the archive

@@ -1,7 +1,7 @@
 import { applyAction, createGame, forfeit, pendingSeats, ROLES } from '@coup/engine';
 import type { Action, GameEvent, GameState, Role, TurnActionType } from '@coup/engine';
-import type { ArchivePlayerState } from './format';
-import { UNKNOWN_PLAYER } from './format';
+import { UNKNOWN_PLAYER } from '@coup/archive-format';
+import type { ArchivePlayerState } from '@coup/archive-format';
 import type { ArchiveTurn, LeftAt } from './grammar';
 
 // One archive turn played through our engine: it starts from the archive's own START_OF_TURN snapshot

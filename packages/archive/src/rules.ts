@@ -1,4 +1,4 @@
-import type { ArchiveAction, ArchiveRole } from './format';
+import type { ArchiveAction, ArchiveRole } from '@coup/archive-format';
 
 // The rules of the archive's server as far as the checker needs them: what each action costs, claims and
 // can be blocked by, per game type. `original` is the base game (ambassador); `inquisitors` replaces the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveEvent } from './format';
+import type { ArchiveEvent } from '@coup/archive-format';
 import { readGame } from './import/read-game';
 import { packEvents } from './pack';
 import { decoderRank, reseatDecoderIds, serverSeatOrder } from './seat-ids';

@@ -1,4 +1,4 @@
-import type { ArchiveEvent, ArchivePlayerState } from './format';
+import type { ArchiveEvent, ArchivePlayerState } from '@coup/archive-format';
 import { parseTurns, type ArchiveTurn } from './grammar';
 
 // Which player id sat in which seat. The archive's server wrote, per game, `playerRank`: the ids of the

@@ -1,6 +1,12 @@
-import { randomBelow, seededRandom, type Random } from '@coup/random';
+import { randomBelow, seededRandom, shuffle, type Random } from '@coup/random';
 import { TARGETED_ACTIONS } from './codes';
-import type { ArchiveAction, ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from './format';
+import type {
+  ArchiveAction,
+  ArchiveEvent,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 import {
   ACTION_COST,
   actionsOf,
@@ -35,13 +41,6 @@ const snapshot = (s: Sim) =>
     influence: p.influence.map((c) => ({ role: c.role, revealed: c.revealed })),
   }));
 
-function shuffleInPlace<T>(items: T[], r: Random): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomBelow(r, i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-}
-
 function pickOf<T>(s: Sim, list: readonly T[]): T {
   return list[randomBelow(s.r, list.length)]!;
 }
@@ -59,17 +58,17 @@ function replace(s: Sim, p: number, role: ArchiveRole): void {
   const card = s.players[p]!.influence.find((c) => !c.revealed && c.role === role);
   if (!card) return;
   s.deck.push(card.role);
-  shuffleInPlace(s.deck, s.r);
+  shuffle(s.deck, s.r);
   card.role = s.deck.pop()!;
 }
 
 function exchange(s: Sim, p: number, draws: number): void {
   const down = s.players[p]!.influence.filter((c) => !c.revealed);
   const pool = [...down.map((c) => c.role), ...s.deck.splice(0, draws)];
-  shuffleInPlace(pool, s.r);
+  shuffle(pool, s.r);
   down.forEach((c) => (c.role = pool.pop()!));
   s.deck.push(...pool);
-  shuffleInPlace(s.deck, s.r);
+  shuffle(s.deck, s.r);
 }
 
 /** A claim is challenged: records it, takes the influence; returns whether the claim stands. */
@@ -161,7 +160,7 @@ export function syntheticGame(seed: string | number, opts: SyntheticOptions = {}
   const gameType = opts.gameType ?? (r() < 0.8 ? 'original' : 'inquisitors');
   const n = opts.playerCount ?? 2 + randomBelow(r, 5);
   const deck = rolesOf(gameType).flatMap((role) => [role, role, role]);
-  shuffleInPlace(deck, r);
+  shuffle(deck, r);
   const players = Array.from({ length: n }, () => ({
     cash: 2,
     influence: deck.splice(0, 2).map((role) => ({ role, revealed: false })),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameTimeline, gameTimelineOf } from './timeline';
-import { decodedGame } from './format';
+import { gameTimeline, gameTimelineOf, decodedGame } from '@coup/archive-format';
 import { packEvents } from './pack';
 import { gameBuilder, randomGame } from './testing';
 import { unpackEvents } from './unpack';

@@ -1,7 +1,7 @@
 import { TARGETED_ACTIONS } from './codes';
 import { UNKNOWN_ERA, type TreasonEra } from './era';
-import type { ArchivePlayerState } from './format';
-import { UNKNOWN_PLAYER } from './format';
+import { UNKNOWN_PLAYER } from '@coup/archive-format';
+import type { ArchivePlayerState } from '@coup/archive-format';
 import type { ArchiveTurn } from './grammar';
 import { fail, type CheckResult } from './reasons';
 import {

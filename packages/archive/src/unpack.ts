@@ -6,8 +6,8 @@ import {
   TARGETED_ACTIONS,
   UNKNOWN_BLOCKER_NIBBLE,
 } from './codes';
-import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from './format';
-import { UNKNOWN_PLAYER } from './format';
+import { UNKNOWN_PLAYER } from '@coup/archive-format';
+import type { ArchiveEvent, ArchivePlayerState, CompactGame, DecodedGame } from '@coup/archive-format';
 
 // The compact byte stream -> decoded events. The stream is not self-describing; it is read as
 // docs/ARCHIVE.md says: (1) START_OF_TURN and GAME_OVER carry one state per seat and no count, so the

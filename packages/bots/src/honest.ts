@@ -1,6 +1,6 @@
 import type { Role } from '@coup/engine';
 import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
-import { HistoryMemory } from './memory';
+import { HistoryMemory } from '@coup/protocol';
 import { answer, remembering, find, findBlock, findTargeted, passOrFirst, targetsOf } from './actions';
 import { BASE_VALUE, chooseLoss, chooseReturn } from './cards';
 import { player, readTable, holds } from './table';

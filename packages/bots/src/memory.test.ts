@@ -4,7 +4,7 @@ import { createBot } from './index';
 import { FAST_BOT_KINDS } from './types';
 import { playMatch } from './testing/match';
 import { applyEntry, blankRecord, readHistory } from './history';
-import { HistoryMemory } from './memory';
+import { HistoryMemory } from '@coup/protocol';
 
 // Bots keep each match's history in memory, folded from each request's new events: the same answers as
 // reading the whole history at every decision, without re-reading it.

@@ -12,6 +12,7 @@ import {
   rulesetGameArb,
   seededPicker,
 } from './testing';
+import { shuffleBy } from '@coup/random';
 
 // RULES.md "What a seat sees", over random games of both rulesets: views and redacted events never carry
 // another seat's face-down cards, the deck order or the PRNG state, and hidden cards cannot change what a
@@ -82,11 +83,10 @@ function permuteHidden(s: GameState, observer: number | null, pick: (n: number) 
   v.deck.forEach((_, i) => slots.push({ get: () => v.deck[i]!, set: (r) => (v.deck[i] = r) }));
   if (v.activeSeat !== observer)
     v.drawn.forEach((_, i) => slots.push({ get: () => v.drawn[i]!, set: (r) => (v.drawn[i] = r) }));
-  const roles = slots.map((x) => x.get());
-  for (let i = roles.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [roles[i], roles[j]] = [roles[j]!, roles[i]!];
-  }
+  const roles = shuffleBy(
+    slots.map((x) => x.get()),
+    pick,
+  );
   slots.forEach((x, i) => x.set(roles[i]!));
   return v;
 }

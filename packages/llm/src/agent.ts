@@ -1,7 +1,7 @@
-import type { LlmCall, LlmDecision } from '@coup/protocol';
+import type { DecisionRequest, LlmCall, LlmDecision } from '@coup/protocol';
 import { MAX_COMMENT } from '@coup/protocol';
 import { AgentFault, checkAnswer } from '@coup/runner';
-import type { MatchAgent } from '@coup/runner';
+import type { DecisionReport, MatchAgent } from '@coup/runner';
 import { callModel } from './call';
 import type { CallResult } from './call';
 import { conversation, correctionMessage } from './conversation';
@@ -76,80 +76,126 @@ const tries = (retries: number) => (retries > 0 ? ` (after ${retries} retries)` 
 /** Exchanges kept per match, whatever the budget: a match has at most a few hundred of a seat's decisions. */
 const MAX_EXCHANGES = 400;
 
+/** The match's earlier exchanges (when the model keeps history): one seat's decisions come one at a time. */
+function exchangeMemory(historyTokens: number) {
+  let memory: { matchId: string; exchanges: Exchange[] } = { matchId: '', exchanges: [] };
+  return {
+    remember(matchId: string, prompt: string, answer: string): void {
+      if (historyTokens <= 0) return;
+      if (memory.matchId !== matchId) memory = { matchId, exchanges: [] };
+      memory.exchanges.push([
+        { role: 'user', content: prompt },
+        { role: 'assistant', content: answer },
+      ]);
+      if (memory.exchanges.length > MAX_EXCHANGES) memory.exchanges.shift();
+    },
+    of(matchId: string): Exchange[] {
+      return historyTokens > 0 && memory.matchId === matchId ? memory.exchanges : [];
+    },
+  };
+}
+
+interface Inflight {
+  kind: LlmCall['kind'];
+  jsonMode: boolean;
+  started: number;
+}
+
+/**
+ * The decision's calls, reported (DecisionReport.llm) as they complete; a call still in flight when the
+ * decision is recorded (deadline passed, or retired) is recorded as cut.
+ */
+function decisionRecord(model: string, report: DecisionReport | undefined) {
+  const llm: LlmDecision = {
+    model,
+    promptTokens: 0,
+    completionTokens: 0,
+    latencyMs: 0,
+    retries: 0,
+    raw: null,
+    calls: [],
+  };
+  const state: { llm: LlmDecision; inflight: Inflight | null } = { llm, inflight: null };
+  if (report) {
+    report.llm = llm;
+    report.onRecord = () => {
+      const inflight = state.inflight;
+      if (!inflight) return;
+      add(llm, {
+        kind: inflight.kind,
+        outcome: 'aborted',
+        status: null,
+        latencyMs: Math.round((performance.now() - inflight.started) * 10) / 10,
+        promptTokens: null,
+        completionTokens: null,
+        jsonMode: inflight.jsonMode,
+        raw: null,
+        error: 'cut: the deadline passed (or the decision was no longer needed) before the model answered',
+      });
+      state.inflight = null;
+    };
+  }
+  return state;
+}
+
+/** Waits before asking the model again (429s, and a few server errors), while the deadline allows. */
+function retryPolicy(left: () => number, signal: AbortSignal) {
+  const counts = { backoffs: 0, serverRetries: 0 };
+  /** Waits (Retry-After, else exponential with jitter); false: no time is left. */
+  const backOff = async (retryAfterS: number | null): Promise<boolean> => {
+    const jitter = 0.8 + Math.random() * 0.4;
+    const wait = retryAfterS !== null ? retryAfterS * 1000 : BACKOFF_BASE_MS * 2 ** counts.backoffs * jitter;
+    counts.backoffs++;
+    if (left() - wait < MIN_CALL_MS * 2) return false;
+    await sleep(wait, signal);
+    return true;
+  };
+  return {
+    counts,
+    backOff,
+    /** A 5xx or a dropped connection: asked again while retries and the deadline allow. */
+    async serverTrouble(retryAfterS: number | null): Promise<boolean> {
+      if (counts.serverRetries >= MAX_SERVER_RETRIES) return false;
+      counts.serverRetries++;
+      return backOff(retryAfterS);
+    },
+  };
+}
+
+/** The model's answer read as an action: the body to answer with (tidied), or why it is not one. */
+function readAnswer(
+  text: string,
+  legalActions: DecisionRequest['legalActions'],
+): { body: Record<string, unknown> | null; legal: boolean; error: string } {
+  const extracted = extractAnswer(text, legalActions);
+  const body = extracted.ok ? tidy(extracted.body) : null;
+  const checked = body ? checkAnswer(body, legalActions) : null;
+  if (checked?.ok) return { body, legal: true, error: '' };
+  // Quotes the model's text: made storable (no NUL, no lone surrogate) for the replay.
+  const error = storableText(
+    extracted.ok ? (checked?.ok === false ? checked.fault.message : 'invalid') : extracted.message,
+  );
+  return { body, legal: false, error };
+}
+
 export function llmAgent(o: LlmAgentOptions): MatchAgent {
   const { model } = o;
   const historyTokens = model.config.historyTokens ?? 0;
-  // The match's earlier exchanges (when the model keeps history): one seat's decisions come one at a time.
-  let memory: { matchId: string; exchanges: Exchange[] } = { matchId: '', exchanges: [] };
-  const remember = (matchId: string, prompt: string, answer: string) => {
-    if (historyTokens <= 0) return;
-    if (memory.matchId !== matchId) memory = { matchId, exchanges: [] };
-    memory.exchanges.push([
-      { role: 'user', content: prompt },
-      { role: 'assistant', content: answer },
-    ]);
-    if (memory.exchanges.length > MAX_EXCHANGES) memory.exchanges.shift();
-  };
+  const memory = exchangeMemory(historyTokens);
   return {
     name: o.name,
     ...(o.agentId !== undefined ? { agentId: o.agentId } : {}),
     timeoutMs: o.timeoutMs,
     async decide(req, signal, report) {
-      const llm: LlmDecision = {
-        model: model.name,
-        promptTokens: 0,
-        completionTokens: 0,
-        latencyMs: 0,
-        retries: 0,
-        raw: null,
-        calls: [],
-      };
-      // A call still in flight when the decision is recorded (deadline passed, or retired) is recorded as cut.
-      let inflight: { kind: LlmCall['kind']; jsonMode: boolean; started: number } | null = null;
-      if (report) {
-        report.llm = llm;
-        report.onRecord = () => {
-          if (!inflight) return;
-          add(llm, {
-            kind: inflight.kind,
-            outcome: 'aborted',
-            status: null,
-            latencyMs: Math.round((performance.now() - inflight.started) * 10) / 10,
-            promptTokens: null,
-            completionTokens: null,
-            jsonMode: inflight.jsonMode,
-            raw: null,
-            error:
-              'cut: the deadline passed (or the decision was no longer needed) before the model answered',
-          });
-          inflight = null;
-        };
-      }
-      const history = historyTokens > 0 && memory.matchId === req.matchId ? memory.exchanges : [];
-      const messages = conversation(req, o.strategyPrompt, history, historyTokens);
+      const record = decisionRecord(model.name, report);
+      const llm = record.llm;
+      const messages = conversation(req, o.strategyPrompt, memory.of(req.matchId), historyTokens);
       const question = messages[messages.length - 1]?.content ?? '';
       const left = () => req.deadline - Date.now();
+      const retry = retryPolicy(left, signal);
       let kind: LlmCall['kind'] = 'first';
       let corrected = false;
-      let backoffs = 0;
-      let serverRetries = 0;
       let plainTried = false;
-      /** Waits before asking again (Retry-After, else exponential with jitter); false: no time is left. */
-      const backOff = async (retryAfterS: number | null): Promise<boolean> => {
-        const jitter = 0.8 + Math.random() * 0.4;
-        const wait = retryAfterS !== null ? retryAfterS * 1000 : BACKOFF_BASE_MS * 2 ** backoffs * jitter;
-        backoffs++;
-        if (left() - wait < MIN_CALL_MS * 2) return false;
-        await sleep(wait, signal);
-        kind = 'backoff';
-        return true;
-      };
-      /** A 5xx or a dropped connection: asked again while retries and the deadline allow. */
-      const serverTrouble = async (retryAfterS: number | null): Promise<boolean> => {
-        if (serverRetries >= MAX_SERVER_RETRIES) return false;
-        serverRetries++;
-        return backOff(retryAfterS);
-      };
       for (;;) {
         if (signal.aborted || left() < MIN_CALL_MS) {
           throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);
@@ -159,7 +205,7 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
         const result: CallResult | null = await model.limit(async () => {
           // A call that waited for a free slot past the deadline is never sent.
           if (signal.aborted || left() < MIN_CALL_MS) return null;
-          inflight = { kind: callKind, jsonMode, started: performance.now() };
+          record.inflight = { kind: callKind, jsonMode, started: performance.now() };
           try {
             return await callModel({
               client: model.client,
@@ -172,7 +218,7 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
               timeoutMs: left(),
             });
           } finally {
-            inflight = null;
+            record.inflight = null;
           }
         });
         if (!result) continue;
@@ -185,17 +231,11 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
           case 'answer': {
             if (plainTried) model.jsonModeRefused();
             const text = result.text ?? '';
-            const extracted = extractAnswer(text, req.legalActions);
-            const body = extracted.ok ? tidy(extracted.body) : null;
-            const checked = body ? checkAnswer(body, req.legalActions) : null;
-            if (checked?.ok) {
-              remember(req.matchId, question, text);
+            const { body, legal, error } = readAnswer(text, req.legalActions);
+            if (legal) {
+              memory.remember(req.matchId, question, text);
               return body;
             }
-            // Quotes the model's text: made storable (no NUL, no lone surrogate) for the replay.
-            const error = storableText(
-              extracted.ok ? (checked?.ok === false ? checked.fault.message : 'invalid') : extracted.message,
-            );
             call.error = error;
             // One corrective retry, if the deadline leaves time for another call like this one.
             if (!corrected && left() > call.latencyMs * 1.2 + MIN_CALL_MS) {
@@ -212,10 +252,13 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
             throw new AgentFault('invalid_answer', `model ${model.name}: ${error}`);
           }
           case 'rate_limited': {
-            if (await backOff(result.retryAfterS)) continue;
+            if (await retry.backOff(result.retryAfterS)) {
+              kind = 'backoff';
+              continue;
+            }
             throw new AgentFault(
               'http_status',
-              `model ${model.name} is rate limited (429) and the deadline leaves no time to retry (${backoffs} tries)`,
+              `model ${model.name} is rate limited (429) and the deadline leaves no time to retry (${retry.counts.backoffs} tries)`,
             );
           }
           case 'http_error':
@@ -225,16 +268,22 @@ export function llmAgent(o: LlmAgentOptions): MatchAgent {
               kind = 'plain';
               continue;
             }
-            if ((call.status ?? 0) >= 500 && (await serverTrouble(result.retryAfterS))) continue;
+            if ((call.status ?? 0) >= 500 && (await retry.serverTrouble(result.retryAfterS))) {
+              kind = 'backoff';
+              continue;
+            }
             throw new AgentFault(
               'http_status',
-              `model server answered ${call.status}: ${call.error ?? ''}${tries(serverRetries)}`,
+              `model server answered ${call.status}: ${call.error ?? ''}${tries(retry.counts.serverRetries)}`,
             );
           case 'error':
-            if (await serverTrouble(null)) continue;
+            if (await retry.serverTrouble(null)) {
+              kind = 'backoff';
+              continue;
+            }
             throw new AgentFault(
               'transport_error',
-              `model server unreachable: ${call.error ?? ''}${tries(serverRetries)}`,
+              `model server unreachable: ${call.error ?? ''}${tries(retry.counts.serverRetries)}`,
             );
           case 'aborted':
             throw new AgentFault('timeout', `no answer from model ${model.name} before the deadline`);

@@ -91,6 +91,12 @@ export const EnvSchema = z.object({
    * does not take down the other, and the two use two cores (throughput bench, BENCH_WORKERS=0 vs 1).
    */
   WORKER_IN_PROCESS: bool.default(false),
+  /**
+   * How many worker processes `npm start` runs (default: one per core, os.availableParallelism()). One
+   * worker is one event loop: on 2 cores a second process stored 106-128 four-seat matches/s against 76-111
+   * for one (throughput bench, BENCH_WORKERS=1 vs 2). They share the queue; each match is stored once.
+   */
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   DEMO_MATCHES: z.coerce.number().int().min(0).max(100).default(3),
   EVENTS_ENABLED: bool.default(false),
   RATING_PERIOD_MS: z.coerce

@@ -15,3 +15,4 @@ export * from './replay-seat';
 export * from './replay-steps';
 export * from './storable-text';
 export * from './json-depth';
+export * from './history-memory';

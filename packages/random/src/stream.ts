@@ -55,13 +55,3 @@ export function pick<T>(random: Random, list: readonly T[]): T {
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
 }
-
-/** A Fisher-Yates shuffle of a copy. */
-export function shuffled<T>(items: readonly T[], random: Random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomBelow(random, i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}

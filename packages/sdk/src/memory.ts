@@ -1,3 +1,4 @@
+import { HistoryMemory } from '@coup/protocol';
 import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
 
 /** What MatchMemory made of a request: the request with the whole history, or the gap it found. */
@@ -10,53 +11,34 @@ export interface Remembered {
 
 /**
  * The history of each match an agent plays, accumulated from protocol 2's delta requests (PROTOCOL.md
- * "History modes"), so `decide` sees the whole history as in protocol 1. Entries are appended by index
- * (`historyFrom`): a request sent again, or one that repeats events the platform was not sure the agent
- * got, adds nothing twice. Keeps the `limit` most recent matches; `forget` drops one at its end.
+ * "History modes"), so `decide` sees the whole history as in protocol 1: the protocol's `HistoryMemory`
+ * folding entries into a list. A request sent again, or one that repeats events the platform was not sure
+ * the agent got, adds nothing twice. Keeps the `limit` most recent matches; `forget` drops one at its end.
  */
 export class MatchMemory {
-  private readonly matches = new Map<string, HistoryEntry[]>();
+  private readonly memory: HistoryMemory<HistoryEntry[]>;
 
-  constructor(private readonly limit = 256) {}
+  constructor(limit = 256) {
+    this.memory = new HistoryMemory<HistoryEntry[]>(
+      () => [],
+      (list, entry) => list.push(entry),
+      limit,
+    );
+  }
 
   get size(): number {
-    return this.matches.size;
+    return this.memory.size;
   }
 
   remember(req: DecisionRequest): Remembered {
     if (req.historyFrom === undefined) return { req, complete: true }; // protocol 1: already whole
-    const key = `${req.matchId}\u0000${req.seat}`;
-    const from = req.historyFrom;
-    let known = this.matches.get(key);
-    if (from === 0 || !known) {
-      // The whole history (or a first request), or a match this memory has not seen from its start.
-      known = from === 0 ? req.history.slice() : [];
-      this.touch(key, known);
-      if (from !== 0) return { req, complete: false };
-    } else if (from > known.length) {
-      return { req, complete: false };
-    } else {
-      // Overlap: entries before known.length are the same ones (a seat's history never changes).
-      for (let i = known.length - from; i < req.history.length; i++)
-        known.push(req.history[i] as HistoryEntry);
-      this.touch(key, known);
-    }
-    return { req: { ...req, history: known.slice(), historyFrom: 0 }, complete: true };
+    const { state, complete } = this.memory.recall(req);
+    if (!complete) return { req, complete: false };
+    return { req: { ...req, history: state.slice(), historyFrom: 0 }, complete: true };
   }
 
   /** Drops a match's memory (its match_end). */
   forget(matchId: string, seat: number): void {
-    this.matches.delete(`${matchId}\u0000${seat}`);
-  }
-
-  private touch(key: string, history: HistoryEntry[]): void {
-    // Most recently used last: a Map iterates in insertion order.
-    this.matches.delete(key);
-    this.matches.set(key, history);
-    while (this.matches.size > this.limit) {
-      const oldest = this.matches.keys().next().value;
-      if (oldest === undefined) break;
-      this.matches.delete(oldest);
-    }
+    this.memory.forget(matchId, seat);
   }
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
-import { hashSecret } from '@coup/db';
 import type { Account } from '@coup/db';
-import { HttpError } from './errors';
+import { accountByKey } from '../repositories/accounts';
+import { HttpError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +50,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { adminKey: stri
       req.isAdmin = true;
       return;
     }
-    const account = await app.prisma.account.findUnique({ where: { apiKeyHash: hashSecret(token) } });
+    const account = await accountByKey(app.prisma, token);
     if (!account) throw new HttpError(401, 'unauthorized', 'invalid API key');
     req.account = account;
     req.isAdmin = account.isAdmin;
@@ -74,3 +75,37 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { adminKey: stri
     if (!req.isAdmin) throw new HttpError(403, 'forbidden', 'this route is for the operator (admin key)');
   });
 });
+
+/**
+ * Who may call the routes of a scope: `viewer` anyone, a key optional (its owner sees more); `account` an
+ * account key; `caller` an account key or the operator's admin key (the owner of what it changes, or the
+ * operator); `admin` the operator.
+ */
+export type Access = 'viewer' | 'account' | 'caller' | 'admin';
+
+const BEARER = [{ bearer: [] }];
+
+/**
+ * The routes that `routes` registers, behind one access rule applied once for all of them: the rule's hook
+ * runs before each (after the app's and the enclosing route plugin's own onRequest hooks, before the rate
+ * limit), and the OpenAPI document declares the bearer key on each (not for `viewer`: the key is optional
+ * there). A route file registers its routes in one such scope per rule, so no route states its own auth and
+ * none can leave it out; routes outside any scope are public (no key is even read).
+ */
+export function withAccess(access: Access, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app) => {
+    const hooks = {
+      viewer: app.optionalAccount,
+      account: app.requireAccount,
+      caller: app.requireCaller,
+      admin: app.requireAdmin,
+    };
+    app.addHook('onRequest', hooks[access]);
+    if (access !== 'viewer') {
+      app.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: BEARER };
+      });
+    }
+    await routes(app, {});
+  };
+}

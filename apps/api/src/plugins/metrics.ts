@@ -5,6 +5,7 @@ import client from 'prom-client';
 import { z } from 'zod';
 import { bearerToken } from './auth';
 import { ErrorBody } from '@coup/api-contract';
+import { matchCountsByStatus } from '../repositories/ops';
 
 export interface MetricsOptions {
   adminKey: string;
@@ -75,9 +76,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await app.prisma.match.groupBy({ by: ['status'], _count: { _all: true } });
+      const rows = await matchCountsByStatus(app.prisma);
       this.reset();
-      for (const r of rows) this.set({ status: r.status }, r._count._all);
+      for (const r of rows) this.set({ status: r.status }, r.count);
     },
   });
 

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { hashSecret } from '@coup/db';
+import { accountIdByKey } from '../repositories/accounts';
 import { bearerToken } from './auth';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 import { rateLimitMessage, windowOf } from './rate-limit-message';
 import { redisGate } from './redis-gate';
 import { SECURITY_HEADERS, THIRD_PARTY_PAGE_HEADERS, THIRD_PARTY_PAGES } from './security-headers';
@@ -41,9 +41,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       const token = bearerToken(req);
       // Only a key that exists gets a bucket of its own: made-up tokens must not buy fresh limits.
       if (token) {
-        const account = await app.prisma.account
-          .findUnique({ where: { apiKeyHash: hashSecret(token) }, select: { id: true } })
-          .catch(() => null);
+        const account = await accountIdByKey(app.prisma, token).catch(() => null);
         if (account) return `account:${account.id}`;
       }
       return `ip:${req.ip}`;

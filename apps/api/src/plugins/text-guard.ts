@@ -9,7 +9,7 @@ import {
   valueTooDeep,
 } from '@coup/protocol';
 import type { UnstorableText } from '@coup/protocol';
-import { badRequest } from './errors';
+import { badRequest } from '../errors';
 
 const refuse = (u: UnstorableText) =>
   badRequest(unstorableMessage(u), [{ path: u.path, message: u.problem }]);

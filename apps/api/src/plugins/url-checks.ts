@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, uriTooLong } from './errors';
+import { HttpError, uriTooLong } from '../errors';
 
 // URL rules the router applies only in some cases, applied to every request alike.
 

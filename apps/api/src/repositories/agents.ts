@@ -1,11 +1,23 @@
 import { encryptSecret, hashSecret, ID_PREFIX, newId, Prisma } from '@coup/db';
-import type { PrismaClient } from '@coup/db';
+import type { Account, Agent, LiveRating, PrismaClient, Rating } from '@coup/db';
 import type { AgentCreate, AgentListQuery, AgentUpdate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
-import { agentInclude } from '../services/present';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
 
 // The queries of the agent and queue routes. Secrets are stored hashed (lookups) and encrypted (signing).
+
+/** An agent as its views show it: with its owner's name and its ratings (stored and live). */
+export const agentInclude = {
+  owner: { select: { id: true, name: true } },
+  rating: true,
+  liveRating: true,
+} as const;
+
+export type AgentWithRelations = Agent & {
+  owner: Pick<Account, 'id' | 'name'>;
+  rating: Rating | null;
+  liveRating: LiveRating | null;
+};
 
 /** A write that broke a unique constraint (an agent name that is taken). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -38,6 +50,11 @@ export function listAgents(prisma: PrismaClient, q: z.output<typeof AgentListQue
     take: q.limit + 1,
     include: agentInclude,
   });
+}
+
+/** The agents of these ids, in any state (the caller decides what each one means). */
+export function agentsByIds(prisma: PrismaClient, ids: readonly string[]) {
+  return prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
 }
 
 export function findAgent(prisma: PrismaClient, id: string) {
@@ -125,5 +142,14 @@ export function setInQueue(prisma: PrismaClient, id: string, inQueue: boolean) {
     data: inQueue
       ? { inQueue: true, queueJoinedAt: new Date(), queueReason: null }
       : { inQueue: false, queueJoinedAt: null },
+  });
+}
+
+/** The account's agents that count against its caps (services/agent-caps.ts), by transport. */
+export function agentCountsByTransport(tx: Prisma.TransactionClient, accountId: string) {
+  return tx.agent.groupBy({
+    by: ['transport'],
+    where: { ownerId: accountId, deletedAt: null, experimentId: null, transport: { not: 'human' } },
+    _count: { _all: true },
   });
 }

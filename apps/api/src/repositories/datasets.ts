@@ -2,8 +2,8 @@ import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { DatasetGamesQuery, DatasetListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
-import { afterOrdinal, decodeOrdinalCursor } from '../services/ordinal-cursor';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
+import { afterOrdinal, decodeOrdinalCursor } from './ordinal-cursor';
 
 // The read queries of the human dataset routes. Only `ready` datasets are public (an import in progress
 // or a failed one is not served), so every query here filters on it.

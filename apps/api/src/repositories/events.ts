@@ -2,10 +2,9 @@ import { ID_PREFIX, newId } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 import type { EventCreate, EventListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, notFound } from '../plugins/errors';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
-import { refuseHumanSeat } from '../services/human-seats';
-import { matchInclude } from '../services/matches';
+import { conflict, notFound } from '../errors';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
+import { matchInclude } from './matches';
 
 // The queries of the event routes: official events, their entries and their matches.
 
@@ -15,17 +14,8 @@ export const entryInclude = {
 
 export type EventEntryWithAgent = Prisma.EventEntryGetPayload<{ include: typeof entryInclude }>;
 
-/** Creates an event with its entry list, once every listed agent is known, not deleted and active. */
-export async function createEvent(prisma: PrismaClient, b: z.output<typeof EventCreate>) {
-  const listed = b.agents ?? [];
-  const agents = await prisma.agent.findMany({ where: { id: { in: listed } } });
-  const byId = new Map(agents.map((a) => [a.id, a]));
-  for (const id of listed) {
-    const a = byId.get(id);
-    if (!a || a.deletedAt) throw notFound(`agent ${id}`);
-    if (a.status !== 'active') throw conflict(`agent ${a.name} (${id}) is ${a.status} and cannot enter`);
-    refuseHumanSeat(a, 'enter an official event');
-  }
+/** Creates an event with its entry list (the agents checked first: services/event-create.ts). */
+export function insertEvent(prisma: PrismaClient, b: z.output<typeof EventCreate>) {
   return prisma.event.create({
     data: {
       id: newId(ID_PREFIX.event),
@@ -36,7 +26,7 @@ export async function createEvent(prisma: PrismaClient, b: z.output<typeof Event
       entry: b.entry,
       startsAt: b.startsAt ? new Date(b.startsAt) : new Date(),
       rated: b.rated,
-      entries: { create: listed.map((agentId) => ({ agentId })) },
+      entries: { create: (b.agents ?? []).map((agentId) => ({ agentId })) },
     },
   });
 }

@@ -2,7 +2,7 @@ import { ID_PREFIX, newAgentSecret, newId, encryptSecret, hashSecret } from '@co
 import type { Prisma, PrismaClient } from '@coup/db';
 import type { ExperimentListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
 
 // The queries of the experiment routes: an experiment with its prompts (arms: one hidden llm agent each)
 // and its deals (match groups) with each match's status and the prompt's place.
@@ -31,6 +31,11 @@ export type ExperimentRow = Prisma.ExperimentGetPayload<{ include: typeof experi
 
 export function findExperiment(prisma: PrismaClient, id: string) {
   return prisma.experiment.findUnique({ where: { id }, include: experimentInclude });
+}
+
+/** Who owns it (who may cancel it), or null. */
+export function experimentOwner(prisma: PrismaClient, id: string) {
+  return prisma.experiment.findUnique({ where: { id }, select: { ownerId: true } });
 }
 
 /** One that exists (just written). */

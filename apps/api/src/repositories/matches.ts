@@ -2,11 +2,36 @@ import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { MatchListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { afterCursor, decodeCursor, newestFirst } from '../services/cursor';
-import { groupPending } from '../services/group-deal';
-import { matchInclude } from '../services/matches';
+import { afterCursor, decodeCursor, newestFirst } from './cursor';
 
-// The read queries of the match routes (queueing a match is services/matches.ts).
+// The read queries of the match routes (queueing a match is services/matches.ts) and the shapes a match
+// is read in.
+
+/**
+ * Include of a match's group: how many of its matches are still queued or running (a grouped match's seed
+ * and replay wait for its whole group: services/group-deal.ts).
+ */
+export const groupPending = {
+  select: { _count: { select: { matches: { where: { status: { in: ['queued', 'running'] } } } } } },
+} as const satisfies Prisma.MatchGroupDefaultArgs;
+
+export const matchInclude = {
+  // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
+  seats: {
+    orderBy: { seat: 'asc' },
+    select: {
+      seat: true,
+      agentId: true,
+      place: true,
+      faults: true,
+      forfeited: true,
+      agent: { select: { id: true, name: true } },
+    },
+  },
+  group: groupPending,
+} as const satisfies Prisma.MatchInclude;
+
+export type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
 /** Matches newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. */
 export async function listMatches(prisma: PrismaClient, q: z.output<typeof MatchListQuery>) {
@@ -67,6 +92,16 @@ async function agentMatchIds(
 
 export function findMatch(prisma: PrismaClient, id: string) {
   return prisma.match.findUnique({ where: { id }, include: matchInclude });
+}
+
+/** One that exists (just written). */
+export function getMatch(prisma: PrismaClient, id: string) {
+  return prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+}
+
+/** Its status only (a spectator's socket), or null. */
+export function matchStatus(prisma: PrismaClient, id: string) {
+  return prisma.match.findUnique({ where: { id }, select: { status: true } });
 }
 
 /** What the replay route needs: the status, the seats' numbers and the stored replay. */

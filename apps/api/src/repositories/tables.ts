@@ -36,11 +36,6 @@ export async function humanSeatOf(prisma: PrismaClient, account: { id: string; n
   }
 }
 
-/** The agents asked for as opponents (any state: the caller decides what each one means). */
-export function opponentsByIds(prisma: PrismaClient, ids: readonly string[]) {
-  return prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
-}
-
 /** The match with its seats' agents (who owns which seat, and of what kind), or null. */
 export function tableOf(prisma: PrismaClient, matchId: string) {
   return prisma.match.findUnique({

@@ -12,10 +12,9 @@ import {
   HumanGameRow,
   Page,
 } from '@coup/api-contract';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../errors';
 import { findDataset, findDatasetGame, listDatasetGames, listDatasets } from '../repositories/datasets';
-import { page } from '../services/cursor';
-import { ordinalPage } from '../services/ordinal-cursor';
+import { ordinalPage, page } from '../services/cursor';
 import { presentDataset, presentDatasetDetail, presentGame, presentGameRow } from '../services/datasets';
 
 // Human datasets (games of the public human archive, imported with `coup dataset import`), browsed like

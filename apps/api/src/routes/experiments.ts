@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../plugins/errors';
+import { withAccess } from '../plugins/auth';
+import { notFound } from '../errors';
 import { agentNames, findExperiment, listExperiments } from '../repositories/experiments';
 import { page } from '../services/cursor';
 import { createExperiment, TOO_MANY_EXPERIMENT_MATCHES } from '../services/experiments';
@@ -31,16 +32,15 @@ const ABOUT =
 
 const viewer = (req: FastifyRequest) => ({ accountId: req.account?.id ?? null, isAdmin: req.isAdmin });
 
-export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Starting an experiment: an account (it pays for the model and owns the experiment). */
+const startRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/experiments',
     {
-      onRequest: app.requireAccount,
       schema: {
         tags: ['experiments'],
         summary: 'Start a prompt experiment: one model, 2-6 strategy prompts, the same opponents, N deals',
         description: ABOUT,
-        security: [{ bearer: [] }],
         body: ExperimentCreateBody,
         response: {
           201: ExperimentOut,
@@ -73,11 +73,13 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(presentExperiment(e, names, viewer(req), app.publicUrl));
     },
   );
+};
 
+/** Reading experiments: anyone; with a key, the owner also sees the prompts. */
+const readRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/experiments',
     {
-      onRequest: app.optionalAccount,
       schema: {
         tags: ['experiments'],
         summary: 'List prompt experiments, newest first, with their results so far',
@@ -102,7 +104,6 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/experiments/:id',
     {
-      onRequest: app.optionalAccount,
       schema: {
         tags: ['experiments'],
         summary:
@@ -119,11 +120,13 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentExperiment(e, names, viewer(req), app.publicUrl);
     },
   );
+};
 
+/** Cancelling: the owner, or the operator. */
+const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/experiments/:id',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['experiments'],
         summary: 'Cancel a prompt experiment (owner only): no more deals, its unfinished matches aborted',
@@ -132,7 +135,6 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
           '`cancelled` (running ones stop at once) and the experiment becomes `cancelled`. The deals that ' +
           'completed keep their results. Cancelling a cancelled experiment again changes nothing (200). ' +
           "Only its owner (or the operator's admin key) may: 403 for anyone else.",
-        security: [{ bearer: [] }],
         params: ExperimentPath,
         response: {
           200: ExperimentOut,
@@ -154,4 +156,10 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentExperiment(e, names, viewer(req), app.publicUrl);
     },
   );
+};
+
+export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(withAccess('account', startRoutes));
+  await app.register(withAccess('viewer', readRoutes));
+  await app.register(withAccess('caller', cancelRoutes));
 };

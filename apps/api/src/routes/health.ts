@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, Ready } from '@coup/api-contract';
+import { pingPostgres } from '../repositories/ops';
 
 async function within<T>(ms: number, p: Promise<T>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       const [postgres, redis] = await Promise.all([
-        within(2000, app.prisma.$queryRaw`SELECT 1`),
+        within(2000, pingPostgres(app.prisma)),
         within(2000, app.redis.ping()),
       ]);
       const ok = postgres && redis;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withAccess } from '../plugins/auth';
 import { checkRatings } from '@coup/platform';
 import { assertLlmModel } from '../services/llm-policy';
 import { assertLlmBudget } from '../services/llm-budget';
-import { conflict } from '../plugins/errors';
+import { conflict } from '../errors';
 import { setInQueue } from '../repositories/agents';
 import { prismaLeaderboard } from '../repositories/leaderboard';
 import type { LeaderboardRepository } from '../repositories/leaderboard';
@@ -24,31 +25,12 @@ export interface LadderRoutesOptions {
   leaderboard?: LeaderboardRepository;
 }
 
-export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (app, opts) => {
-  const leaderboard = opts.leaderboard ?? prismaLeaderboard(app.prisma);
-  app.get(
-    '/leaderboard',
-    {
-      schema: {
-        tags: ['ladder'],
-        summary: 'Agents by conservative Glicko-2 rating (rating - 2*RD); provisional when RD > 110',
-        querystring: LeaderboardQuery,
-        response: { 200: Leaderboard, ...errors(400) },
-      },
-    },
-    async (req) => {
-      const { limit, offset, established } = req.query;
-      const page = await leaderboard.page({ limit, offset, establishedOnly: established === 'true' });
-      return presentLeaderboard(page, offset);
-    },
-  );
-
+/** Joining or leaving the ranked queue: the agent's owner, or the operator. */
+const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const queueSchema = (summary: string) => ({
-    onRequest: app.requireCaller,
     schema: {
       tags: ['ladder'],
       summary,
-      security: [{ bearer: [] }],
       params: AgentPath,
       response: { 200: QueueState, ...errors(400, 401, 403, 404, 409, 429) },
     },
@@ -91,18 +73,42 @@ export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (a
     if (agent.isHouse && !req.isAdmin) throw conflict('house agents always stay in the queue');
     return present(await setInQueue(app.prisma, agent.id, false));
   });
+};
 
+/** The rating check: the operator. */
+const ratingCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/ratings/check',
     {
-      onRequest: app.requireAdmin,
       schema: {
         tags: ['ladder'],
         summary: 'Recompute every rating from the match log and compare with the stored numbers (operator)',
-        security: [{ bearer: [] }],
         response: { 200: RatingsCheck, ...errors(401, 403) },
       },
     },
     async () => checkRatings(app.prisma, app.env.RATING_PERIOD_MS),
   );
+};
+
+export const ladderRoutes: FastifyPluginAsyncZod<LadderRoutesOptions> = async (app, opts) => {
+  const leaderboard = opts.leaderboard ?? prismaLeaderboard(app.prisma);
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['ladder'],
+        summary: 'Agents by conservative Glicko-2 rating (rating - 2*RD); provisional when RD > 110',
+        querystring: LeaderboardQuery,
+        response: { 200: Leaderboard, ...errors(400) },
+      },
+    },
+    async (req) => {
+      const { limit, offset, established } = req.query;
+      const page = await leaderboard.page({ limit, offset, establishedOnly: established === 'true' });
+      return presentLeaderboard(page, offset);
+    },
+  );
+
+  await app.register(withAccess('caller', queueRoutes));
+  await app.register(withAccess('admin', ratingCheckRoutes));
 };

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { upgradeRequired } from '../plugins/errors';
 import { closeSocket, listenFrames, socketGuard } from '../plugins/socket-guard';
+import { matchStatus } from '../repositories/matches';
 
 const Params = z.object({ id: z.string().regex(/^mt_[A-Za-z0-9]+$/) });
 
@@ -60,7 +61,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       const params = Params.safeParse(req.params);
       if (!params.success) return refuse('not_found', 'no such match', 4404, 'no such match');
       const matchId = params.data.id;
-      const match = await app.prisma.match.findUnique({ where: { id: matchId }, select: { status: true } });
+      const match = await matchStatus(app.prisma, matchId);
       if (!match) return refuse('not_found', `match ${matchId} not found`, 4404, 'no such match');
 
       let ended = false;

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withAccess } from '../plugins/auth';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { z } from 'zod';
-import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
-import { Replay, replayForSeat } from '@coup/protocol';
-import { unpackReplay } from '@coup/db';
-import { fromReplay } from '@coup/archive';
-import { HttpError, notFound } from '../plugins/errors';
-import { findMatch, findMatchReplay, listMatches } from '../repositories/matches';
+import { notFound } from '../errors';
+import { findMatch, listMatches } from '../repositories/matches';
 import { page } from '../services/cursor';
 import {
   CUSTOM_TIMEOUT_NOT_ALLOWED,
@@ -14,7 +11,7 @@ import {
   TOO_MANY_ACTIVE_MATCHES,
   TOO_MANY_SEATS_PER_OWNER,
 } from '../services/match-policy';
-import { groupStillPlaying } from '../services/group-deal';
+import { matchReplay } from '../services/match-replay';
 import { presentMatch, queueMatch } from '../services/matches';
 import {
   errorCodes,
@@ -25,7 +22,6 @@ import {
   MatchPath,
   Page,
   ReplayQuery,
-  TreasonExport,
 } from '@coup/api-contract';
 
 const QUEUE_RULES =
@@ -37,17 +33,16 @@ const QUEUE_RULES =
   'ratings, the ranked queue or public statistics. An account may have MAX_ACTIVE_MATCHES_PER_ACCOUNT ' +
   'queued or running matches at a time (429 too_many_active_matches).';
 
-export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Queueing a match: an account key (casual), or the operator's admin key (casual or ranked). */
+const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/matches',
     {
-      onRequest: app.requireCaller,
       schema: {
         tags: ['matches'],
         summary:
           'Queue a match between named agents (one per seat, 2-6 seats): casual, or ranked with the admin key',
         description: QUEUE_RULES,
-        security: [{ bearer: [] }],
         body: MatchCreate,
         response: {
           201: MatchOut,
@@ -88,6 +83,10 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(presentMatch(match, app.publicUrl));
     },
   );
+};
+
+export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(withAccess('caller', queueRoutes));
 
   app.get(
     '/matches',
@@ -140,44 +139,8 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const m = await findMatchReplay(app.prisma, req.params.id);
-      if (!m) throw notFound(`match ${req.params.id}`);
-      if (m.status !== 'finished' || !m.replay) {
-        throw new HttpError(
-          409,
-          'match_not_finished',
-          `match ${req.params.id} is ${m.status}; its replay is published when it ends`,
-        );
-      }
-      if (groupStillPlaying(m.group)) {
-        throw new HttpError(
-          409,
-          'match_group_not_finished',
-          `match ${req.params.id} shares its deal with matches of its group still being played; its ` +
-            'replay is published when the whole group has ended',
-        );
-      }
-      const seat = req.query.seat;
-      const packed = m.replay.packed;
-      if (req.query.format === 'treason') {
-        if (seat !== undefined)
-          throw new HttpError(400, 'validation_failed', 'format=treason is the whole game: it takes no seat');
-        const out = fromReplay(Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data));
-        // A stored replay that no longer re-runs (an unknown engine version) cannot be exported.
-        if (!out.ok) throw new HttpError(409, 'not_exportable', `match ${req.params.id}: ${out.error}`);
-        return TreasonExport.parse(out.game);
-      }
-      // The full replay is sent as the stored JSON text (what the runner returned), never parsed and
-      // re-serialised; rows stored before compact replays keep their JSONB and are served as they were.
-      if (packed && seat === undefined) return reply.type('application/json').send(unpackReplay(packed));
-      const replay = Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data);
-      if (seat === undefined) return replay;
-      if (!m.seats.some((s) => s.seat === seat)) throw notFound(`seat ${seat} in match ${req.params.id}`);
-      // A seat's replay is rebuilt by re-running the engine version that recorded the match.
-      if (!isEngineVersion(replay.engineVersion)) {
-        throw new HttpError(409, 'unknown_engine_version', unknownEngineVersion(replay.engineVersion));
-      }
-      return replayForSeat(replay, seat);
+      const out = await matchReplay(app.prisma, req.params.id, req.query);
+      return 'json' in out ? reply.type('application/json').send(out.json) : out.value;
     },
   );
 };

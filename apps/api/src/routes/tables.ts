@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withAccess } from '../plugins/auth';
 import { LLM_BUDGET_EXHAUSTED } from '../services/llm-budget';
 import { errorCodes, errors, TableCreate, TableCreated, TablePath, TableTicket } from '@coup/api-contract';
 import { TOO_MANY_ACTIVE_MATCHES } from '../services/match-policy';
 import { presentMatch } from '../services/matches';
 import { NOT_YOUR_TABLE, OPPONENT_NOT_ALLOWED, openTable, TABLE_ENDED, ticketFor } from '../services/tables';
-
-const bearer = [{ bearer: [] }];
 
 const TABLE_RULES =
   "A casual match with the caller's own seat (a person, transport `human`, created on the first table) " +
@@ -15,16 +14,15 @@ const TABLE_RULES =
   'subprotocols within a minute, and the seat receives the same decision requests as a WebSocket agent ' +
   '(docs/PROTOCOL.md). The account cap MAX_ACTIVE_MATCHES_PER_ACCOUNT applies (429 too_many_active_matches).';
 
-export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A person's own tables: an account key (a table seats an account; the admin key has none). */
+const tablesOfAccount: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tables',
     {
-      onRequest: app.requireAccount,
       schema: {
         tags: ['tables'],
         summary: 'Open a casual table with your own seat (play in the browser, or any WebSocket client)',
         description: TABLE_RULES,
-        security: bearer,
         body: TableCreate,
         response: {
           201: TableCreated,
@@ -55,11 +53,9 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tables/:id/ticket',
     {
-      onRequest: app.requireAccount,
       schema: {
         tags: ['tables'],
         summary: "A new one-time ticket to (re)open your seat's socket at a table that has not ended",
-        security: bearer,
         params: TablePath,
         response: {
           200: TableTicket,
@@ -75,3 +71,5 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ticketFor(app, req.account!, req.params.id),
   );
 };
+
+export const tableRoutes = withAccess('account', tablesOfAccount);

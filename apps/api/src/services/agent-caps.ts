@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Prisma } from '@coup/db';
 import type { AgentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors';
-import { createAgent } from '../repositories/agents';
-import { lockAccount } from './active-matches';
+import { HttpError } from '../errors';
+import { agentCountsByTransport, createAgent } from '../repositories/agents';
+import { lockAccount } from '../repositories/accounts';
 
 // How many agents one account may have: MAX_AGENTS_PER_ACCOUNT in all, MAX_LLM_AGENTS_PER_ACCOUNT of them
 // hosted llm agents (each can put the operator's model to work in the ranked queue). Counted: the account's
@@ -17,11 +17,7 @@ export const TOO_MANY_AGENTS = 'too_many_agents';
 export const TOO_MANY_LLM_AGENTS = 'too_many_llm_agents';
 
 export async function agentCounts(tx: Prisma.TransactionClient, accountId: string) {
-  const rows = await tx.agent.groupBy({
-    by: ['transport'],
-    where: { ownerId: accountId, deletedAt: null, experimentId: null, transport: { not: 'human' } },
-    _count: { _all: true },
-  });
+  const rows = await agentCountsByTransport(tx, accountId);
   const all = rows.reduce((n, r) => n + r._count._all, 0);
   const llm = rows.find((r) => r.transport === 'llm')?._count._all ?? 0;
   return { all, llm };

@@ -9,7 +9,7 @@ import {
 } from '@coup/archive';
 import { ReplayCheck } from '@coup/api-contract';
 import type { HumanDataset, HumanGame } from '@coup/db';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // Human datasets as the API presents them: stored rows -> contract shapes. Stored JSON (replay check,
 // bad reasons, baselines) is written by the importer; it is parsed here, and a value that does not fit the

@@ -1,6 +1,6 @@
 import { checkEndpointUrl, EndpointNotAllowedError } from '@coup/platform';
 import type { AgentAddresses, Resolver } from '@coup/platform';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 /** The API's answer to an endpoint the AGENT_ADDRESSES policy refuses: a 400 that names the rule. */
 export function endpointNotAllowed(err: EndpointNotAllowedError, policy: AgentAddresses): HttpError {

@@ -2,7 +2,7 @@ import type { Event } from '@coup/db';
 import { computeStandings } from '@coup/platform';
 import type { EventEntryWithAgent } from '../repositories/events';
 import { presentMatch } from './matches';
-import type { MatchWithSeats } from './matches';
+import type { MatchWithSeats } from '../repositories/matches';
 
 // How the event routes show events: the summary, an entry, and the detail (standings, rounds).
 

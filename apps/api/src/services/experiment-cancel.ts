@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cancelExperiment, publishMatchesCancelled, CANCELLED } from '@coup/platform';
-import { forbidden, HttpError, notFound } from '../plugins/errors';
-import { getExperiment } from '../repositories/experiments';
+import { forbidden, HttpError, notFound } from '../errors';
+import { experimentOwner, getExperiment } from '../repositories/experiments';
 import type { Caller } from './owned-agent';
 
 // DELETE /v1/experiments/:id: its owner (or the operator) stops a prompt experiment. No deal is queued after
@@ -11,7 +11,7 @@ import type { Caller } from './owned-agent';
 export const EXPERIMENT_FINISHED = 'experiment_finished';
 
 export async function cancelExperimentAs(app: FastifyInstance, caller: Caller, id: string) {
-  const found = await app.prisma.experiment.findUnique({ where: { id }, select: { ownerId: true } });
+  const found = await experimentOwner(app.prisma, id);
   if (!found) throw notFound(`experiment ${id}`);
   if (!caller.isAdmin && found.ownerId !== caller.account?.id) {
     throw forbidden('only the owner of an experiment can cancel it');

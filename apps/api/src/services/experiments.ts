@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { advanceExperiment, enqueueWithin, llmBudgetLimits, newMatchSeed } from '@coup/platform';
 import type { ExperimentCreate } from '@coup/api-contract';
 import type { z } from 'zod';
-import { conflict, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../errors';
+import { agentsByIds } from '../repositories/agents';
 import { getExperiment, insertExperiment } from '../repositories/experiments';
-import { activeMatches, lockAccount } from './active-matches';
+import { activeMatches, lockAccount } from '../repositories/accounts';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import { tooManyActiveMatches } from './match-policy';
@@ -32,7 +33,7 @@ export function tooManyExperimentMatches(matches: number, limit: number): HttpEr
  * experiment's matches play at the platform's decision deadline.
  */
 async function checkOpponents(app: FastifyInstance, ids: readonly string[]) {
-  const agents = await app.prisma.agent.findMany({ where: { id: { in: [...new Set(ids)] } } });
+  const agents = await agentsByIds(app.prisma, ids);
   const byId = new Map(agents.map((a) => [a.id, a]));
   for (const id of ids) {
     const a = byId.get(id);

@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // A person's seat (transport `human`) is an agent row so that matches, replays and the WebSocket path treat
 // it like any other seat; but people only ever sit at casual tables they open themselves (POST /v1/tables).

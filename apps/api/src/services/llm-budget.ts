@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { budgetMessage, budgetRefusal, LLM_BUDGET_EXHAUSTED_CODE, llmBudgetLimits } from '@coup/platform';
 import type { BudgetRefusal, SpendingAgent } from '@coup/platform';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // The daily model budgets at the API's doors: a match, table, experiment, queue join or /check that would
 // have an llm agent call its model is refused (429 llm_budget_exhausted) once the paying account, an llm

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // Which hosted llm agents (transport `llm`) the platform accepts: only when its operator has configured a
 // model server (LLM_BASE_URL), and only with a model the operator lists (LLM_MODELS), since the platform

@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../errors';
 
 // Who may queue which match through POST /v1/matches. Ratings must only come from fair tables: a ranked
 // match is formed by the matchmaker or an official event (or the operator), never by an account choosing

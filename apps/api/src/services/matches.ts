@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { enqueueWithin, insertMatch, placementOfNew } from '@coup/platform';
 import type { NewMatch } from '@coup/platform';
-import type { Prisma } from '@coup/db';
-import { conflict, notFound } from '../plugins/errors';
-import { activeMatches, lockAccount } from './active-matches';
-import { groupPending, groupStillPlaying } from './group-deal';
+import { conflict, notFound } from '../errors';
+import { activeMatches, lockAccount } from '../repositories/accounts';
+import { groupStillPlaying } from './group-deal';
+import { agentsByIds } from '../repositories/agents';
+import { getMatch } from '../repositories/matches';
+import type { MatchWithSeats } from '../repositories/matches';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import {
@@ -16,24 +18,6 @@ import {
 import type { MatchCaller } from './match-policy';
 import { refuseHumanSeat } from './human-seats';
 import { experimentAgent } from './owned-agent';
-
-export const matchInclude = {
-  // The seats' columns a match shows (not their behaviour `stats`: JSON the match views never read).
-  seats: {
-    orderBy: { seat: 'asc' },
-    select: {
-      seat: true,
-      agentId: true,
-      place: true,
-      faults: true,
-      forfeited: true,
-      agent: { select: { id: true, name: true } },
-    },
-  },
-  group: groupPending,
-} as const satisfies Prisma.MatchInclude;
-
-export type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
 export function presentMatch(m: MatchWithSeats, publicUrl: string) {
   const ended = m.status === 'finished' || m.status === 'aborted';
@@ -102,7 +86,7 @@ export async function queueMatch(
 ): Promise<MatchWithSeats> {
   if (req.ranked) checkRankedAllowed(caller);
   if (req.ranked && req.seed !== undefined) throw conflict('a ranked match draws its own seed');
-  const agents = await app.prisma.agent.findMany({ where: { id: { in: req.agentIds } } });
+  const agents = await agentsByIds(app.prisma, req.agentIds);
   const byId = new Map(agents.map((a) => [a.id, a]));
   for (const id of req.agentIds) {
     const a = byId.get(id);
@@ -137,7 +121,7 @@ export async function queueMatch(
   // of an account uses that account's share of the workers' slots; a ranked one goes ahead of casual ones.
   const placement = placementOfNew({ ...input, ...(account ? { createdById: account.id } : {}) });
   await enqueueWithin(app.matchQueue, id, placement);
-  return app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+  return getMatch(app.prisma, id);
 }
 
 /**

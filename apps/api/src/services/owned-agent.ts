@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { conflict, forbidden, notFound } from '../plugins/errors';
-import { agentInclude } from './present';
+import { conflict, forbidden, notFound } from '../errors';
+import { findAgent } from '../repositories/agents';
 
 export interface Caller {
   account: { id: string } | null;
@@ -12,7 +12,7 @@ export interface Caller {
  * check of every route that changes an agent. `doing` finishes "only the owner can ..." in the 403.
  */
 export async function ownedAgent(app: FastifyInstance, caller: Caller, id: string, doing: string) {
-  const agent = await app.prisma.agent.findUnique({ where: { id }, include: agentInclude });
+  const agent = await findAgent(app.prisma, id);
   if (!agent || agent.deletedAt) throw notFound(`agent ${id}`);
   if (!caller.isAdmin && agent.ownerId !== caller.account?.id) throw forbidden(`only the owner can ${doing}`);
   if (agent.experimentId) throw experimentAgent(agent);

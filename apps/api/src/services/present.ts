@@ -1,17 +1,6 @@
-import type { Account, Agent, LiveRating, Rating } from '@coup/db';
+import type { Account } from '@coup/db';
 import { conservativeRating, DEFAULT_RATING_CONFIG, isProvisional } from '@coup/rating';
-
-export type AgentWithRelations = Agent & {
-  owner: Pick<Account, 'id' | 'name'>;
-  rating: Rating | null;
-  liveRating: LiveRating | null;
-};
-
-export const agentInclude = {
-  owner: { select: { id: true, name: true } },
-  rating: true,
-  liveRating: true,
-} as const;
+import type { AgentWithRelations } from '../repositories/agents';
 
 /** A house agent before its first rated match: listed on the leaderboard at the initial rating. */
 const INITIAL = { ...DEFAULT_RATING_CONFIG, games: 0, wins: 0 };

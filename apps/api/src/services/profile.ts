@@ -2,13 +2,10 @@ import type { PrismaClient } from '@coup/db';
 import { behaviour, emptyStats, histogramPercentile, llmFigures, RATING_EPOCH_MS } from '@coup/platform';
 import type { LlmUsage, SeatStats } from '@coup/platform';
 import { periodStart } from '@coup/rating';
+import { agentStatsRow, ratingHistoryRows } from '../repositories/profile';
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
-  const rows = await prisma.ratingHistory.findMany({
-    where: { agentId },
-    orderBy: { periodIndex: 'asc' },
-    take: 1000,
-  });
+  const rows = await ratingHistoryRows(prisma, agentId);
   return rows.map((r) => ({
     periodIndex: r.periodIndex,
     periodEnd: new Date(periodStart(r.periodIndex + 1, periodMs, RATING_EPOCH_MS)).toISOString(),
@@ -25,7 +22,7 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
  * which a trigger keeps summed as match results are stored (one row read, whatever the number of matches).
  */
 export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const row = await prisma.agentStats.findUnique({ where: { agentId } });
+  const row = await agentStatsRow(prisma, agentId);
   if (!row) return { matches: 0, ...behaviour(emptyStats()), llm: null };
   const total: SeatStats = {
     ...emptyStats(),

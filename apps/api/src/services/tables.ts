@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Agent } from '@coup/db';
 import { enqueueWithin, table } from '@coup/platform';
 import type { TableTicket } from '@coup/api-contract/types';
-import { conflict, HttpError, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../errors';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import { experimentAgent } from './owned-agent';
-import { humanSeatOf, opponentsByIds, tableOf } from '../repositories/tables';
+import { agentsByIds } from '../repositories/agents';
+import { humanSeatOf, tableOf } from '../repositories/tables';
 import { isHumanSeat } from './human-seats';
-import { insertCapped, matchInclude } from './matches';
-import type { MatchWithSeats } from './matches';
+import { insertCapped } from './matches';
+import { getMatch } from '../repositories/matches';
+import type { MatchWithSeats } from '../repositories/matches';
 import { issueTicket } from './table-tickets';
 
 // A person opens a casual table: their own seat (created on demand) and 1 to 5 opponents. The table is a
@@ -60,7 +62,7 @@ export async function openTable(
       `your seat ${person.name} (${person.id}) is ${person.status}: resume it (POST /v1/agents/${person.id}/resume) to play`,
     );
   }
-  const found = new Map((await opponentsByIds(app.prisma, req.opponents)).map((a) => [a.id, a]));
+  const found = new Map((await agentsByIds(app.prisma, req.opponents)).map((a) => [a.id, a]));
   for (const id of req.opponents) {
     const a = found.get(id);
     if (!a || a.deletedAt) throw notFound(`agent ${id}`);
@@ -91,7 +93,7 @@ export async function openTable(
   );
   // Its own queue and slots: a table mostly waits for its person (@coup/platform match-placement.ts).
   await enqueueWithin({ matches: app.matchQueue, tables: app.tableQueue }, id, table(account.id));
-  const match = await app.prisma.match.findUniqueOrThrow({ where: { id }, include: matchInclude });
+  const match = await getMatch(app.prisma, id);
   return { match, ticket };
 }
 

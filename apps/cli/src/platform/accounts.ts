@@ -2,7 +2,7 @@ import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import { writeConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { note, print, printJson, when } from './format.ts';
-import type { AccountCreated, AccountMe, LlmUsageToday } from './types.ts';
+import type { LlmUsageToday } from './types.ts';
 
 /**
  * `coup platform signup <name>`: creates an account, saves the platform URL and the key (mode 600) and
@@ -17,7 +17,7 @@ export async function signup(ctx: PlatformContext, name: string, force: boolean)
         'pass --force to replace it, or set COUP_CONFIG to keep another config file',
     );
   }
-  const created = await ctx.client.post<AccountCreated>('/accounts', { name }, false);
+  const created = await ctx.client.call('POST /accounts', { body: { name }, auth: false });
   let saveError: string | null = null;
   try {
     await writeConfig(
@@ -50,7 +50,7 @@ export async function signup(ctx: PlatformContext, name: string, force: boolean)
  * prefix is shown) and the model tokens it was charged today against its daily budget.
  */
 export async function whoami(ctx: PlatformContext): Promise<void> {
-  const me = await ctx.client.get<AccountMe>('/accounts/me', undefined, true);
+  const me = await ctx.client.call('GET /accounts/me', { auth: true });
   if (printJson(ctx, { ...me, url: ctx.url })) return;
   print(`${me.name} (${me.id}) on ${ctx.url}${me.isAdmin ? ', operator' : ''}`);
   print(`key ${me.keyPrefix}… from ${ctx.client.keyOrigin()}`);

@@ -3,24 +3,14 @@ import { CliError, EXIT_FAILED, ExitCode } from '../errors.ts';
 import type { PlatformContext } from './context.ts';
 import { normalizeUrl } from './context.ts';
 import { num, print, printJson, table } from './format.ts';
-import type { Account, Agent, AgentCreated, CheckResult, Page, QueueState } from './types.ts';
-
-const enc = encodeURIComponent;
+import { collectPages } from './pages.ts';
 
 /** `agents list [--mine]`: newest first, following the API's cursor pages up to --limit agents. */
 export async function listAgents(ctx: PlatformContext, o: { mine: boolean; limit: number }): Promise<void> {
-  const owner = o.mine ? (await ctx.client.get<Account>('/accounts/me', undefined, true)).id : undefined;
-  const agents: Agent[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.get<Page<Agent>>('/agents', {
-      owner,
-      cursor,
-      limit: Math.min(100, o.limit - agents.length),
-    });
-    agents.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && agents.length < o.limit);
+  const owner = o.mine ? (await ctx.client.call('GET /accounts/me', { auth: true })).id : undefined;
+  const agents = await collectPages(o.limit, (cursor, limit) =>
+    ctx.client.call('GET /agents', { query: { owner, cursor, limit } }),
+  );
   if (printJson(ctx, agents)) return;
   if (agents.length === 0) {
     print(o.mine ? 'no agents yet: coup platform agents register <name> --url <endpoint>' : 'no agents');
@@ -85,14 +75,16 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
     }
     if (strategyPrompt.trim() === '') throw new CliError(`${o.promptFile} is empty`);
   }
-  const created = await ctx.client.post<AgentCreated>('/agents', {
-    name,
-    transport: o.llm ? 'llm' : o.ws ? 'ws' : 'http',
-    ...(endpointUrl !== undefined ? { endpointUrl } : {}),
-    ...(o.model !== undefined ? { modelName: o.model } : {}),
-    ...(strategyPrompt !== undefined ? { strategyPrompt } : {}),
-    ...(o.history !== undefined ? { historyMode: o.history } : {}),
-    ...(o.prompt === false ? { wantsPrompt: false } : {}),
+  const created = await ctx.client.call('POST /agents', {
+    body: {
+      name,
+      transport: o.llm ? 'llm' : o.ws ? 'ws' : 'http',
+      ...(endpointUrl !== undefined ? { endpointUrl } : {}),
+      ...(o.model !== undefined ? { modelName: o.model } : {}),
+      ...(strategyPrompt !== undefined ? { strategyPrompt } : {}),
+      ...(o.history !== undefined ? { historyMode: o.history } : {}),
+      ...(o.prompt === false ? { wantsPrompt: false } : {}),
+    },
   });
   if (printJson(ctx, created)) return;
   const a = created.agent;
@@ -122,7 +114,7 @@ export async function registerAgent(ctx: PlatformContext, name: string, o: Regis
 
 /** `agents check`: the platform sends the agent a sample decision; exit 1 unless it answered legally. */
 export async function checkAgent(ctx: PlatformContext, id: string): Promise<void> {
-  const r = await ctx.client.post<CheckResult>(`/agents/${enc(id)}/check`);
+  const r = await ctx.client.call('POST /agents/:id/check', { params: { id } });
   if (!printJson(ctx, r)) {
     const latency = `${Math.round(r.latencyMs)} ms`;
     if (r.ok) {
@@ -147,21 +139,22 @@ export async function setAgentStatus(
   id: string,
   action: 'pause' | 'resume',
 ): Promise<void> {
-  const a = await ctx.client.post<Agent>(`/agents/${enc(id)}/${action}`);
+  const a = await ctx.client.call(`POST /agents/:id/${action}`, { params: { id } });
   if (printJson(ctx, a)) return;
   print(`${a.name} (${a.id}): ${a.status}`);
 }
 
 export async function deleteAgent(ctx: PlatformContext, id: string): Promise<void> {
-  await ctx.client.delete<null>(`/agents/${enc(id)}`);
+  await ctx.client.call('DELETE /agents/:id', { params: { id } });
   if (printJson(ctx, { id, deleted: true })) return;
   print(`deleted agent ${id} (its past matches and replays stay)`);
 }
 
 /** `agents queue|unqueue`: join or leave the ranked queue the matchmaker forms matches from. */
 export async function setQueued(ctx: PlatformContext, id: string, join: boolean): Promise<void> {
-  const path = `/agents/${enc(id)}/queue`;
-  const q = join ? await ctx.client.post<QueueState>(path) : await ctx.client.delete<QueueState>(path);
+  const q = await ctx.client.call(join ? 'POST /agents/:id/queue' : 'DELETE /agents/:id/queue', {
+    params: { id },
+  });
   if (printJson(ctx, q)) return;
   if (q.inQueue) print(`${q.agentId} is in the ranked queue (since ${q.joinedAt ?? 'now'})`);
   else print(`${q.agentId} is not in the ranked queue${q.reason ? ` (${q.reason})` : ''}`);

@@ -1,3 +1,5 @@
+import { apiClient } from '@coup/api-contract/client';
+import type { ApiCall } from '@coup/api-contract/client';
 import { CliError, EXIT_FAILED, EXIT_USAGE } from '../errors.ts';
 import { connectionProblem } from '../net-errors.ts';
 
@@ -22,12 +24,14 @@ export class ApiError extends CliError {
   }
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
-
 export interface RequestOptions {
   body?: unknown;
-  query?: Query;
   /** Send the API key (routes that need an account); public routes are called without it. */
+  auth?: boolean;
+}
+
+/** A call's own option: whether to send the API key. */
+export interface CallOptions {
   auth?: boolean;
 }
 
@@ -38,7 +42,7 @@ export interface KeySource {
   origin(): string;
 }
 
-/** A thin client of the REST API (/v1) on Node's global fetch. */
+/** A thin client of the REST API (/v1) on Node's global fetch, typed by the REST contract's route table. */
 export class PlatformClient {
   constructor(
     readonly url: string,
@@ -50,23 +54,17 @@ export class PlatformClient {
     return this.keys?.origin() ?? 'nowhere';
   }
 
-  get<T>(path: string, query?: Query, auth = false): Promise<T> {
-    return this.request<T>('GET', path, { ...(query ? { query } : {}), auth });
-  }
+  /**
+   * Calls one route of the REST contract (@coup/api-contract's route table), typed by it. GETs go without
+   * the key unless `auth` says so; other methods send it unless `auth: false`.
+   */
+  readonly call: ApiCall<CallOptions> = apiClient<CallOptions>((r) =>
+    this.request(r.method, r.path, { body: r.body, auth: r.options.auth ?? r.method !== 'GET' }),
+  );
 
-  post<T>(path: string, body?: unknown, auth = true): Promise<T> {
-    return this.request<T>('POST', path, { body, auth });
-  }
-
-  delete<T>(path: string): Promise<T> {
-    return this.request<T>('DELETE', path, { auth: true });
-  }
-
-  async request<T>(method: string, path: string, o: RequestOptions = {}): Promise<T> {
+  /** One request; `path` is under /v1 and may carry a query string. */
+  async request(method: string, path: string, o: RequestOptions = {}): Promise<unknown> {
     const target = new URL(`${this.url}/v1${path}`);
-    for (const [k, v] of Object.entries(o.query ?? {})) {
-      if (v !== undefined) target.searchParams.set(k, String(v));
-    }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.auth && this.keys) headers.authorization = `Bearer ${this.keys.key()}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
@@ -90,7 +88,7 @@ export class PlatformClient {
     } catch {
       // Not JSON: probably not the Coup Arena API (a proxy's error page, another server on the port).
     }
-    if (res.ok && isJson) return body as T;
+    if (res.ok && isJson) return body;
     const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
     if (!res.ok && e && typeof e.message === 'string') {
       const hint =

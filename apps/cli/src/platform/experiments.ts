@@ -4,10 +4,10 @@ import { CliError } from '../errors.ts';
 import { ApiError } from './client.ts';
 import type { PlatformContext } from './context.ts';
 import { note, num, pct, print, printJson, table, when } from './format.ts';
-import type { Account, Experiment, ExperimentSummary, Page, PairedDifference } from './types.ts';
+import type { Experiment, ExperimentSummary, PairedDifference } from './types.ts';
+import { collectPages } from './pages.ts';
 
 const POLL_MS = 1000;
-const enc = encodeURIComponent;
 
 /** What to do instead, by the API's error code. */
 const CREATE_HINTS: Record<string, string> = {
@@ -43,14 +43,16 @@ export async function createExperiment(ctx: PlatformContext, o: CreateOptions): 
     ),
   );
   const created = await ctx.client
-    .post<Experiment>('/experiments', {
-      modelName: o.model,
-      strategyPrompts,
-      opponents: o.opponent,
-      deals: o.deals,
-      ...(o.label ? { labels: o.label } : {}),
-      ...(o.name !== undefined ? { name: o.name } : {}),
-      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    .call('POST /experiments', {
+      body: {
+        modelName: o.model,
+        strategyPrompts,
+        opponents: o.opponent,
+        deals: o.deals,
+        ...(o.label ? { labels: o.label } : {}),
+        ...(o.name !== undefined ? { name: o.name } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      },
     })
     .catch((err: unknown) => {
       const hint = err instanceof ApiError ? CREATE_HINTS[err.code] : undefined;
@@ -73,7 +75,7 @@ export async function createExperiment(ctx: PlatformContext, o: CreateOptions): 
   let shown = -1;
   while (e.status === 'running') {
     await sleep(POLL_MS);
-    e = await ctx.client.get<Experiment>(`/experiments/${enc(e.id)}`, undefined, true);
+    e = await ctx.client.call('GET /experiments/:id', { params: { id: e.id }, auth: true });
     if (e.progress.dealsComplete !== shown) {
       shown = e.progress.dealsComplete;
       note(`${shown} of ${e.deals} deals complete`);
@@ -85,7 +87,7 @@ export async function createExperiment(ctx: PlatformContext, o: CreateOptions): 
 /** `experiments show`: progress, per-prompt figures, and each prompt against the baseline. */
 export async function showExperiment(ctx: PlatformContext, id: string, deals: boolean): Promise<void> {
   // With the key when there is one: the owner also sees the prompts.
-  const e = await ctx.client.get<Experiment>(`/experiments/${enc(id)}`, undefined, hasKey(ctx));
+  const e = await ctx.client.call('GET /experiments/:id', { params: { id }, auth: hasKey(ctx) });
   if (printJson(ctx, e)) return;
   print(describeExperiment(e, deals));
 }
@@ -101,7 +103,7 @@ const CANCEL_HINTS: Record<string, string> = {
  * Cancelling a cancelled experiment again is fine; a finished one cannot be (exit 1).
  */
 export async function cancelExperiment(ctx: PlatformContext, id: string): Promise<void> {
-  const e = await ctx.client.delete<Experiment>(`/experiments/${enc(id)}`).catch((err: unknown) => {
+  const e = await ctx.client.call('DELETE /experiments/:id', { params: { id } }).catch((err: unknown) => {
     const hint = err instanceof ApiError ? CANCEL_HINTS[err.code] : undefined;
     throw hint && err instanceof ApiError ? new ApiError(err.message, err.code, err.status, hint) : err;
   });
@@ -196,19 +198,10 @@ export async function listExperiments(
   ctx: PlatformContext,
   o: { mine: boolean; status?: string; limit: number },
 ): Promise<void> {
-  const owner = o.mine ? (await ctx.client.get<Account>('/accounts/me', undefined, true)).id : undefined;
-  const items: ExperimentSummary[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.get<Page<ExperimentSummary>>('/experiments', {
-      owner,
-      status: o.status,
-      cursor,
-      limit: Math.min(100, o.limit - items.length),
-    });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && items.length < o.limit);
+  const owner = o.mine ? (await ctx.client.call('GET /accounts/me', { auth: true })).id : undefined;
+  const items = await collectPages(o.limit, (cursor, limit) =>
+    ctx.client.call('GET /experiments', { query: { owner, status: o.status, cursor, limit } }),
+  );
   if (printJson(ctx, items)) return;
   if (items.length === 0) {
     print(o.mine ? 'no experiments yet: coup platform experiments create --help' : 'no experiments');

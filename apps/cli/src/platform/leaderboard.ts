@@ -1,10 +1,9 @@
 import type { PlatformContext } from './context.ts';
 import { num, pct, print, printJson, table } from './format.ts';
-import type { Leaderboard } from './types.ts';
 
 /** `leaderboard`: ordered by the conservative rating (rating - 2*RD), as the platform ranks agents. */
 export async function showLeaderboard(ctx: PlatformContext, limit: number): Promise<void> {
-  const board = await ctx.client.get<Leaderboard>('/leaderboard', { limit });
+  const board = await ctx.client.call('GET /leaderboard', { query: { limit } });
   if (printJson(ctx, board)) return;
   if (board.items.length === 0) {
     print('no rated agents yet: an agent is rated (live) seconds after its first ranked match');

@@ -3,10 +3,10 @@ import { EXIT_FAILED, ExitCode } from '../errors.ts';
 import { ApiError } from './client.ts';
 import type { PlatformContext } from './context.ts';
 import { note, print, printJson, table, when } from './format.ts';
-import type { Match, MatchStatus, Page } from './types.ts';
+import type { Match, MatchStatus } from './types.ts';
+import { collectPages } from './pages.ts';
 
 const POLL_MS = 500;
-const enc = encodeURIComponent;
 
 export interface QueueOptions {
   ranked: boolean;
@@ -28,11 +28,13 @@ const QUEUE_HINTS: Record<string, string> = {
 /** `matches queue`: one agent per seat, in seat order; with --wait, follows the match to its end. */
 export async function queueMatch(ctx: PlatformContext, agents: string[], o: QueueOptions): Promise<void> {
   const queued = await ctx.client
-    .post<Match>('/matches', {
-      agents,
-      ranked: o.ranked,
-      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    .call('POST /matches', {
+      body: {
+        agents,
+        ranked: o.ranked,
+        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      },
     })
     .catch((err: unknown) => {
       const hint = err instanceof ApiError ? QUEUE_HINTS[err.code] : undefined;
@@ -56,7 +58,7 @@ async function waitForMatch(ctx: PlatformContext, first: Match): Promise<Match> 
   let seen: MatchStatus = m.status;
   while (m.status === 'queued' || m.status === 'running') {
     await sleep(POLL_MS);
-    m = await ctx.client.get<Match>(`/matches/${enc(m.id)}`);
+    m = await ctx.client.call('GET /matches/:id', { params: { id: m.id } });
     if (m.status !== seen) {
       seen = m.status;
       if (m.status === 'running') note(`match ${m.id} is running`);
@@ -73,18 +75,9 @@ export interface ListOptions {
 
 /** `matches list`: newest first, one line per match with its seats in place order once it has ended. */
 export async function listMatches(ctx: PlatformContext, o: ListOptions): Promise<void> {
-  const matches: Match[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.get<Page<Match>>('/matches', {
-      agent: o.agent,
-      status: o.status,
-      cursor,
-      limit: Math.min(100, o.limit - matches.length),
-    });
-    matches.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && matches.length < o.limit);
+  const matches = await collectPages(o.limit, (cursor, limit) =>
+    ctx.client.call('GET /matches', { query: { agent: o.agent, status: o.status, cursor, limit } }),
+  );
   if (printJson(ctx, matches)) return;
   if (matches.length === 0) {
     print('no matches');
@@ -105,7 +98,7 @@ function seatsLine(m: Match): string {
 
 /** `matches show`: the match, its seats and, once it has ended, the ranking and the revealed seed. */
 export async function showMatch(ctx: PlatformContext, id: string): Promise<void> {
-  const m = await ctx.client.get<Match>(`/matches/${enc(id)}`);
+  const m = await ctx.client.call('GET /matches/:id', { params: { id } });
   if (printJson(ctx, m)) return;
   print(describeMatch(m));
 }

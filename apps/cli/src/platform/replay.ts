@@ -18,10 +18,11 @@ export async function downloadReplay(
   matchId: string,
   o: DownloadOptions,
 ): Promise<void> {
-  const replay = await ctx.client.get<unknown>(
-    `/matches/${encodeURIComponent(matchId)}/replay`,
-    o.seat !== undefined ? { seat: o.seat } : undefined,
-  );
+  const seat = o.seat;
+  const replay =
+    seat !== undefined
+      ? await ctx.client.call('GET /matches/:id/replay?seat=:seat', { params: { id: matchId, seat } })
+      : await ctx.client.call('GET /matches/:id/replay', { params: { id: matchId } });
   const text = `${JSON.stringify(replay)}\n`;
   const out = o.out ?? (o.seat !== undefined ? `${matchId}-seat${o.seat}.json` : `${matchId}.json`);
   if (out === '-') {

@@ -32,9 +32,7 @@ async function fromFile(file: string): Promise<TreasonExport[]> {
 /** A finished match of the platform (`GET /v1/matches/:id/replay?format=treason`). */
 async function fromPlatform(matchId: string, o: ReplayExportOptions): Promise<TreasonExport[]> {
   const ctx = await platformContext({ ...(o.url ? { url: o.url } : {}), ...(o.key ? { key: o.key } : {}) });
-  const body = await ctx.client.get<unknown>(`/matches/${encodeURIComponent(matchId)}/replay`, {
-    format: o.format,
-  });
+  const body = await ctx.client.call('GET /matches/:id/replay?format=treason', { params: { id: matchId } });
   const parsed = TreasonExport.safeParse(body);
   if (!parsed.success)
     throw new CliError(`the platform's answer for ${matchId} is not a treason export`, EXIT_FAILED);

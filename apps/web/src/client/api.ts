@@ -1,4 +1,8 @@
-// Calls to the platform's API (same origin). Errors keep the API's `{ error: { code, message } }`.
+import { apiClient } from '@coup/api-contract/client';
+
+// Calls to the platform's API (same origin), typed by the REST contract's route table
+// (@coup/api-contract/client; types only, so the bundle holds none of its schemas). Errors keep the API's
+// `{ error: { code, message } }`.
 
 export class ApiError extends Error {
   constructor(
@@ -20,12 +24,19 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-export function api<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return send<T>(path, { signal });
+/** A call's own options: the account's key (for routes that need it or show owners more) and a signal. */
+export interface CallOptions {
+  key?: string | null;
+  signal?: AbortSignal;
 }
 
-/** Any call: a method, a JSON body, the account's key. */
-export async function send<T>(path: string, o: SendOptions = {}): Promise<T> {
+/** Calls one route of the REST API: `call('GET /agents/:id', { params: { id }, signal })`. */
+export const call = apiClient<CallOptions>((r) =>
+  send(`/v1${r.path}`, { method: r.method, body: r.body, key: r.options.key, signal: r.options.signal }),
+);
+
+/** One request: a method, a JSON body, the account's key. */
+async function send(path: string, o: SendOptions = {}): Promise<unknown> {
   const { signal } = o;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (o.key) headers.authorization = `Bearer ${o.key}`;
@@ -58,7 +69,7 @@ export async function send<T>(path: string, o: SendOptions = {}): Promise<T> {
       (e as { details?: unknown } | undefined)?.details,
     );
   }
-  return body as T;
+  return body;
 }
 
 /** A query string from defined values only. */

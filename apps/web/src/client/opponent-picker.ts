@@ -1,6 +1,6 @@
-import { api, query } from './api';
+import { call } from './api';
 import { h } from './dom';
-import type { Account, Agent, Page } from './types';
+import type { Account, Agent } from './types';
 
 // Choosing opponents (a table at /play, a prompt experiment): house agents, the account's own agents, and
 // other owners' agents that allow challenges, as checkboxes in three groups. `preselect` ticks an agent
@@ -18,7 +18,7 @@ export async function opponentPicker(
   o: { preselect?: string | null; onChange?: () => void; name?: string } = {},
 ): Promise<OpponentPicker> {
   const list = (q: Record<string, string | number>) =>
-    api<Page<Agent>>(`/v1/agents${query({ status: 'active', limit: 100, ...q })}`, signal).then((p) =>
+    call('GET /agents', { query: { status: 'active', limit: 100, ...q }, signal }).then((p) =>
       p.items.filter((a) => a.transport !== 'human'),
     );
   const [house, mine, open] = await Promise.all([

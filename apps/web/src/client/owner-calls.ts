@@ -1,62 +1,44 @@
-import { api, query, send } from './api';
-import type {
-  Account,
-  AccountCreated,
-  AccountMe,
-  Agent,
-  AgentCreated,
-  AgentCreateInput,
-  AgentUpdateInput,
-  CheckResult,
-  Experiment,
-  ExperimentCreateInput,
-  ModelList,
-  Page,
-  QueueState,
-} from './types';
+import { call } from './api';
+import type { Account, AgentCreateInput, AgentUpdateInput, ExperimentCreateInput, ModelList } from './types';
 
 // What an agent author does from the browser, one typed function per API call: the account and its key,
 // registering and running agents, prompt experiments. Every call goes through api.ts (send), with the
 // request and response types of the REST contract (@coup/api-contract), so the one typed client planned
 // for the web and the CLI replaces this file alone.
 
-const enc = encodeURIComponent;
-
 export const accountCalls = {
-  me: (key: string, signal?: AbortSignal) => send<AccountMe>('/v1/accounts/me', { key, signal }),
-  create: (name: string, signal?: AbortSignal) =>
-    send<AccountCreated>('/v1/accounts', { method: 'POST', body: { name }, signal }),
+  me: (key: string, signal?: AbortSignal) => call('GET /accounts/me', { key, signal }),
+  create: (name: string, signal?: AbortSignal) => call('POST /accounts', { body: { name }, signal }),
   /** A new API key; the old one stops working at once. */
-  newKey: (key: string, signal?: AbortSignal) =>
-    send<AccountCreated>('/v1/accounts/me/rotate-key', { method: 'POST', key, signal }),
+  newKey: (key: string, signal?: AbortSignal) => call('POST /accounts/me/rotate-key', { key, signal }),
 };
 
 export const agentCalls = {
   /** The account's agents, every status (a page of 100: MAX_AGENTS_PER_ACCOUNT is 20 by default). */
   mine: (me: Account, signal?: AbortSignal) =>
-    api<Page<Agent>>(`/v1/agents${query({ owner: me.id, limit: 100 })}`, signal),
+    call('GET /agents', { query: { owner: me.id, limit: 100 }, signal }),
   /** The owner's view (endpoint, prompt, queue reason). */
   get: (key: string | null, id: string, signal?: AbortSignal) =>
-    send<Agent>(`/v1/agents/${enc(id)}`, { key, signal }),
+    call('GET /agents/:id', { params: { id }, key, signal }),
   register: (key: string, body: AgentCreateInput, signal?: AbortSignal) =>
-    send<AgentCreated>('/v1/agents', { method: 'POST', key, body, signal }),
+    call('POST /agents', { key, body, signal }),
   update: (key: string, id: string, body: AgentUpdateInput, signal?: AbortSignal) =>
-    send<Agent>(`/v1/agents/${enc(id)}`, { method: 'PATCH', key, body, signal }),
+    call('PATCH /agents/:id', { params: { id }, key, body, signal }),
   pause: (key: string, id: string, signal?: AbortSignal) =>
-    send<Agent>(`/v1/agents/${enc(id)}/pause`, { method: 'POST', key, signal }),
+    call('POST /agents/:id/pause', { params: { id }, key, signal }),
   resume: (key: string, id: string, signal?: AbortSignal) =>
-    send<Agent>(`/v1/agents/${enc(id)}/resume`, { method: 'POST', key, signal }),
+    call('POST /agents/:id/resume', { params: { id }, key, signal }),
   remove: (key: string, id: string, signal?: AbortSignal) =>
-    send<null>(`/v1/agents/${enc(id)}`, { method: 'DELETE', key, signal }),
+    call('DELETE /agents/:id', { params: { id }, key, signal }),
   /** A new secret, shown once; the old one stops working at once. */
   rotateSecret: (key: string, id: string, signal?: AbortSignal) =>
-    send<AgentCreated>(`/v1/agents/${enc(id)}/rotate-secret`, { method: 'POST', key, signal }),
+    call('POST /agents/:id/rotate-secret', { params: { id }, key, signal }),
   check: (key: string, id: string, signal?: AbortSignal) =>
-    send<CheckResult>(`/v1/agents/${enc(id)}/check`, { method: 'POST', key, signal }),
+    call('POST /agents/:id/check', { params: { id }, key, signal }),
   joinQueue: (key: string, id: string, signal?: AbortSignal) =>
-    send<QueueState>(`/v1/agents/${enc(id)}/queue`, { method: 'POST', key, signal }),
+    call('POST /agents/:id/queue', { params: { id }, key, signal }),
   leaveQueue: (key: string, id: string, signal?: AbortSignal) =>
-    send<QueueState>(`/v1/agents/${enc(id)}/queue`, { method: 'DELETE', key, signal }),
+    call('DELETE /agents/:id/queue', { params: { id }, key, signal }),
 };
 
 let models: Promise<ModelList> | null = null;
@@ -66,7 +48,7 @@ let models: Promise<ModelList> | null = null;
  * by the pages, so it is never aborted with one of them.
  */
 export function modelList(): Promise<ModelList> {
-  models ??= api<ModelList>('/v1/models').catch((err: unknown) => {
+  models ??= call('GET /models', {}).catch((err: unknown) => {
     models = null;
     throw err;
   });
@@ -75,8 +57,8 @@ export function modelList(): Promise<ModelList> {
 
 export const experimentCalls = {
   create: (key: string, body: ExperimentCreateInput, signal?: AbortSignal) =>
-    send<Experiment>('/v1/experiments', { method: 'POST', key, body, signal }),
+    call('POST /experiments', { key, body, signal }),
   /** No more deals; its unfinished matches are aborted, complete deals keep their results. */
   cancel: (key: string, id: string, signal?: AbortSignal) =>
-    send<Experiment>(`/v1/experiments/${enc(id)}`, { method: 'DELETE', key, signal }),
+    call('DELETE /experiments/:id', { params: { id }, key, signal }),
 };

@@ -1,10 +1,9 @@
-import { api } from './api';
 import { errorBox, h, note } from './dom';
 import type { Page } from './types';
 
 export interface CursorListOptions<T> {
-  /** The API path without the cursor (it may already have a query string). */
-  path: string;
+  /** One page of the list from its cursor (undefined: the first page), typically a `call` of a list route. */
+  page: (cursor: string | undefined) => Promise<Page<T>>;
   caption: string;
   headers: readonly (string | { label: string; numeric?: boolean })[];
   row: (item: T) => HTMLTableRowElement;
@@ -18,15 +17,11 @@ export async function cursorTable<T>(o: CursorListOptions<T>): Promise<HTMLEleme
   const status = h('p', { class: 'visually-hidden', role: 'status' });
   const more = h('button', { type: 'button', class: 'button' }, 'Load more');
   const wrap = h('div', { class: 'cursor-list' });
-  const sep = o.path.includes('?') ? '&' : '?';
   let cursor: string | null = null;
   let count = 0;
 
   async function load(): Promise<void> {
-    const page = await api<Page<T>>(
-      cursor ? `${o.path}${sep}cursor=${encodeURIComponent(cursor)}` : o.path,
-      o.signal,
-    );
+    const page = await o.page(cursor ?? undefined);
     for (const item of page.items) tbody.append(o.row(item));
     count += page.items.length;
     cursor = page.nextCursor;

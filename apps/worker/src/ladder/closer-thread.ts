@@ -9,6 +9,8 @@ import type { ClosePeriodsOptions } from './close-periods';
 export interface PeriodCloser {
   /** closeDuePeriods, run on the thread: the indexes of the periods closed. */
   close(o: ClosePeriodsOptions): Promise<number[]>;
+  /** False once the thread has died (a new one should be started). */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export function closerThread(databaseUrl: string): PeriodCloser {
   thread.on('error', (err) => failAll(err));
   thread.on('exit', (code) => failAll(new Error(`rating closer thread exited (${code})`)));
   return {
+    alive: () => failure === null,
     close(o) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;

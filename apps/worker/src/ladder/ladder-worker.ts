@@ -6,6 +6,7 @@ import type { AdvanceOptions, LlmBudgetLimits, MatchJob } from '@coup/platform';
 import { advanceExperiments, throttled } from '@coup/platform';
 import { closeDuePeriods } from './close-periods';
 import { closerThread } from './closer-thread';
+import type { PeriodCloser } from './closer-thread';
 import { refreshLiveRatings } from './live-ratings';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
@@ -81,7 +82,12 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     onRecreated: (ids) => o.log?.('ladder schedulers re-created (Redis had lost them)', { ids }),
     onError: (err) => report('ladder schedulers: cannot check them now', err),
   });
-  const closer = o.databaseUrl ? closerThread(o.databaseUrl) : null;
+  // Started on the first close (its thread loads the closer's code: no cost at start-up, none if unused).
+  let closer: PeriodCloser | null = null;
+  const closeOffLoop = (url: string) => {
+    if (!closer?.alive()) closer = closerThread(url); // a thread that died is replaced
+    return closer.close({ periodMs: o.periodMs });
+  };
   const worker = new Worker(
     QUEUE.ladder,
     async (job) => {
@@ -95,8 +101,8 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
             ...(o.llmBudget ? { llmBudget: o.llmBudget } : {}),
           });
         case 'close-periods':
-          return closer
-            ? closer.close({ periodMs: o.periodMs })
+          return o.databaseUrl
+            ? closeOffLoop(o.databaseUrl)
             : closeDuePeriods(o.prisma, { periodMs: o.periodMs });
         case 'live-ratings':
           return refreshLiveRatings(o.prisma, { periodMs: o.periodMs });
@@ -136,7 +142,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
       schedulers.stop();
       await worker.close();
       await queue.close();
-      await closer?.stop();
+      await (closer as PeriodCloser | null)?.stop();
     },
   };
 }

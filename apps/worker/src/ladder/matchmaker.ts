@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { shuffleBy } from '@coup/random';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { enqueueMatch, FORMED, insertMatch } from '@coup/platform';
 import type { LlmBudgetLimits, MatchJob } from '@coup/platform';
@@ -54,7 +55,13 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
       const groups = formMatches(await candidatesOf(tx, now, o.llmModels), cfg);
       const ids: string[] = [];
       for (const group of groups) {
-        ids.push(await insertMatch(tx, { agentIds: shuffle(group), ranked: true, timeoutMs: o.timeoutMs }));
+        ids.push(
+          await insertMatch(tx, {
+            agentIds: shuffleBy([...group], (n) => randomInt(n)),
+            ranked: true,
+            timeoutMs: o.timeoutMs,
+          }),
+        );
       }
       return ids;
     },
@@ -150,13 +157,4 @@ async function dropFaultyAgents(prisma: Tx): Promise<void> {
       },
     });
   }
-}
-
-function shuffle<T>(xs: T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [a[i], a[j]] = [a[j] as T, a[i] as T];
-  }
-  return a;
 }

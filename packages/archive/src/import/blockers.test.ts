@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveEvent, DecodedGame } from '../format';
+import type { ArchiveEvent, DecodedGame } from '@coup/archive-format';
 import { packEvents } from '../pack';
 import { hand, out } from '../testing';
 import { readGame } from './read-game';

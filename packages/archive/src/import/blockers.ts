@@ -1,5 +1,5 @@
 import { eraAt, inferEra, UNKNOWN_ERA, type TreasonEra } from '../era';
-import { UNKNOWN_PLAYER, type DecodedGame } from '../format';
+import { UNKNOWN_PLAYER, type DecodedGame } from '@coup/archive-format';
 import { parseTurns, type ArchiveTurn } from '../grammar';
 import { isAlive } from '../turn-check';
 

@@ -1,4 +1,4 @@
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import type { ReplayCheck } from '../replay-check';
 
 // Rows of human_games in PostgreSQL's COPY text format (tab-separated, \N for NULL, backslash escapes),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@coup/db/testing';
-import { RULE_DIFFERENCE_NAMES } from '../rule-differences';
+import { RULE_DIFFERENCE_NAMES } from '@coup/archive-format';
 import { TREASON_SAMPLE_FILES, treasonSamplePath } from '../testing/treason-sample';
 import { importDataset } from './import';
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@coup/db/testing';
-import type { DecodedGame } from '../format';
+import { humanBaselines } from '@coup/archive-format';
+import type { DecodedGame } from '@coup/archive-format';
 import { fromReplay } from '../from-replay';
 import { syntheticGame } from '../synthetic';
 import { fromCompactGame, unpackEvents } from '../unpack';
 import { toCompactGame } from '../pack';
-import { humanBaselines } from '../baselines-schema';
 import { playBotMatches, writeArchiveFile } from '../testing';
 import { importDataset } from './import';
 

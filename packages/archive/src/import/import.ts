@@ -7,7 +7,7 @@ import { createBaselines } from './baselines-hook';
 import { BatchCopier } from './copier';
 import { HUMAN_GAMES_COPY } from './copy-rows';
 import { inThread, workerPool } from './pool';
-import type { RuleDifference } from '../rule-differences';
+import type { RuleDifference } from '@coup/archive-format';
 import type { ChunkItem, ChunkResult } from './process-games';
 import type { GameEncoding } from './read-game';
 import { DEFAULT_LIMITS, FileError, MissingFileError, openArrayFile, type ArraySource } from './source';

@@ -2,7 +2,7 @@ import { newBaselineAccumulator } from '../baselines';
 import type { BaselineState } from '../baselines';
 import type { BadGameReason } from '../reasons';
 import { replayCheck } from '../replay-check';
-import type { RuleDifference } from '../rule-differences';
+import type { RuleDifference } from '@coup/archive-format';
 import { gameRow } from './copy-rows';
 import type { ElementProblem } from './json-array';
 import { readGame, type GameEncoding } from './read-game';

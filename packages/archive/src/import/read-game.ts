@@ -1,6 +1,6 @@
 import { checkGame } from '../check';
 import type { TreasonEra } from '../era';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { packEvents } from '../pack';
 import type { BadGameReason } from '../reasons';
 import { settleBlockers } from './blockers';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateOf } from '../era';
-import { archiveEvent, GAME_TYPES, type DecodedGame } from '../format';
+import { archiveEvent, GAME_TYPES, type DecodedGame } from '@coup/archive-format';
 import { decoderRank, reseatDecoderIds, seatIds, serverSeatOrder } from '../seat-ids';
 import { decodeBase64, unpackEvents, type UnpackFailure } from '../unpack';
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_PLAYER, type DecodedGame } from '../format';
+import {
+  UNKNOWN_PLAYER,
+  type DecodedGame,
+  RULE_DIFFERENCE_NAMES,
+  type RuleDifference,
+} from '@coup/archive-format';
 import { replayCheck } from '../replay-check';
-import { RULE_DIFFERENCE_NAMES, type RuleDifference } from '../rule-differences';
 import {
   readTreasonSample,
   readTreasonSampleMeta,

@@ -19,11 +19,10 @@ import type {
   TargetedAction,
 } from '@coup/bots';
 import type { Role } from '@coup/engine';
-import type { ArchiveAction, ArchivePlayerState, DecodedGame } from '../format';
-import { UNKNOWN_PLAYER } from '../format';
+import { UNKNOWN_PLAYER, claimedRole } from '@coup/archive-format';
+import type { ArchiveAction, ArchivePlayerState, DecodedGame } from '@coup/archive-format';
 import { parseTurns } from '../grammar';
 import type { ArchiveTurn, LeftAt } from '../grammar';
-import { claimedRole } from '../timeline';
 
 // People's decisions in one archive game, counted into a `people` model's tables (@coup/bots GameCounts)
 // with the very situations the bot reads from its requests (features.ts). A turn is read whole, with the

@@ -2,7 +2,7 @@ import { formatPeopleModel, parsePeopleModel } from '@coup/bots';
 import type { PeopleModelFile } from '@coup/bots';
 import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from '../baselines';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { syntheticGame } from '../synthetic';
 import { gameBuilder, randomGame } from '../testing';
 import { fitPeopleModel } from './fit';

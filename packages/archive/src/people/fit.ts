@@ -1,6 +1,6 @@
 import { BLOCK_OUTCOMES, GameCounts, MODEL_GAME_TYPES, distribution, modelFile } from '@coup/bots';
 import type { ModelGameType, PeopleModelFile, TableCounts } from '@coup/bots';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { countGame } from './decisions';
 import type { UnknownBlock } from './decisions';
 

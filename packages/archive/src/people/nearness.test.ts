@@ -1,7 +1,7 @@
 import { parsePeopleModel } from '@coup/bots';
 import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from '../baselines';
-import type { BehaviourBaseline } from '../baselines-schema';
+import type { BehaviourBaseline } from '@coup/archive-format';
 import { botDataset, compareWithBaseline, playPeopleMatches, randomGame } from '../testing';
 import type { Nearness } from '../testing';
 import { fitPeopleModel } from './fit';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { openArrayFile } from '../import/source';
 import { readGame } from '../import/read-game';
 import type { BadGameReason } from '../reasons';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PEOPLE_MODEL_FILE, formatPeopleModel, parsePeopleModel, peopleModelFile } from '@coup/bots';
 import { describe, expect, it } from 'vitest';
 import { newBaselineAccumulator } from '../baselines';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { treasonSamplePath, readTreasonSampleMeta } from '../testing';
 import { PeopleFitter } from './fit';
 import { readFileGames } from './sources';

@@ -1,7 +1,7 @@
 import { createBot } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
 import { inProcessAgent, runMatch } from '@coup/runner';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { fromReplay } from '../from-replay';
 
 // A generated human dataset with habits to learn: matches between built-in bots played by the runner and

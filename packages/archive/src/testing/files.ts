@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { DecodedGame } from '../format';
+import type { DecodedGame } from '@coup/archive-format';
 import { toCompactGame } from '../pack';
 
 // Archive files as the public archive ships them: a JSON array of games, compact (events base64) or

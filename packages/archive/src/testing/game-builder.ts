@@ -1,4 +1,10 @@
-import type { ArchiveAction, ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from '../format';
+import type {
+  ArchiveAction,
+  ArchiveEvent,
+  ArchivePlayerState,
+  ArchiveRole,
+  DecodedGame,
+} from '@coup/archive-format';
 
 // Builds decoded archive games for tests: the builder keeps each player's coins and face-down cards, so the
 // START_OF_TURN and GAME_OVER states follow from the turns played. Simplified where tests do not care: a

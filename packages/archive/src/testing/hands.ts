@@ -1,4 +1,4 @@
-import type { ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from '../format';
+import type { ArchiveEvent, ArchivePlayerState, ArchiveRole, DecodedGame } from '@coup/archive-format';
 
 // Small builders for hand-written archive games in tests: a player's state, and a game of given events.
 

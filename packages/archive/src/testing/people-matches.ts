@@ -7,7 +7,7 @@ import type { SeatStats } from '@coup/platform';
 import { replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 import { inProcessAgent, runMatch } from '@coup/runner';
-import type { BehaviourBaseline } from '../baselines-schema';
+import type { BehaviourBaseline } from '@coup/archive-format';
 
 // How the `people` bot behaves in its own matches, counted as the agents' profiles count it (@coup/platform
 // seat-stats: bluffRate, per-role bluff rates, challengeRate, challengeSuccess, blockRate) plus the action

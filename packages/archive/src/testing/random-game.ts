@@ -1,5 +1,5 @@
-import type { ArchiveAction, ArchiveRole, DecodedGame } from '../format';
-import { claimedRole } from '../timeline';
+import { claimedRole } from '@coup/archive-format';
+import type { ArchiveAction, ArchiveRole, DecodedGame } from '@coup/archive-format';
 import { gameBuilder } from './game-builder';
 
 // Random games for tests and benchmarks: players take random affordable actions, sometimes challenged or

@@ -2,7 +2,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import { answer, passOrFirst, remembering } from '../actions';
 import { applyEntry, blankRecord } from '../history';
 import type { SeatRecord } from '../history';
-import { HistoryMemory } from '../memory';
+import { HistoryMemory } from '@coup/protocol';
 import { chooseLoss, chooseReturn } from '../cards';
 import { decisionRandom } from '../rng';
 import type { Bot, BotOptions, LegalAction } from '../types';

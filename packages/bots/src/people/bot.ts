@@ -1,7 +1,7 @@
 import type { Random } from '@coup/random';
 import type { DecisionRequest } from '@coup/protocol';
 import { answer, passOrFirst, remembering } from '../actions';
-import { HistoryMemory } from '../memory';
+import { HistoryMemory } from '@coup/protocol';
 import { decisionRandom } from '../rng';
 import type { Bot, BotOptions, LegalAction } from '../types';
 import { defaultPeopleModel } from './default-model';

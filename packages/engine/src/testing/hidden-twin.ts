@@ -1,6 +1,7 @@
 import type { Action, GameState, Role } from '../types';
 import { applyChoice } from './helpers';
 import type { Choice } from './helpers';
+import { shuffleBy } from '@coup/random';
 
 // The hidden-information property (RULES.md "What a seat sees"): two games that a seat could not tell
 // apart at a table must look the same to it, step after step. hiddenTwin builds, for one decision, a
@@ -98,11 +99,7 @@ export function hiddenTwin(
   if (exchanger !== observer)
     v.drawn.forEach((_, i) => pool.push({ get: () => v.drawn[i]!, set: (r) => (v.drawn[i] = r) }));
   const before = pool.map((x) => x.get());
-  const roles = [...before];
-  for (let i = roles.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [roles[i], roles[j]] = [roles[j]!, roles[i]!];
-  }
+  const roles = shuffleBy([...before], pick);
   pool.forEach((x, i) => x.set(roles[i]!));
 
   // Slots: each other seat's cards in a random order (revealed ones too); decisions follow their card.

@@ -1,4 +1,4 @@
-import { query } from '../api';
+import { call } from '../api';
 import { currentAccount } from '../account-forms';
 import { ownerPanel } from '../agent-owner/panel';
 import { h, note } from '../dom';
@@ -13,7 +13,7 @@ import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
 import { render } from '../router';
 import type { PageContext } from '../router';
-import type { Agent, BehaviourStats, Match } from '../types';
+import type { Agent, BehaviourStats } from '../types';
 
 const stat = (label: string, value: string, hint?: string) =>
   h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
@@ -121,8 +121,9 @@ export async function agentPage(ctx: PageContext): Promise<void> {
   const currency = a.stats?.llm ? ((await modelList().catch(() => null))?.currency ?? '') : '';
   const [panel, matches] = await Promise.all([
     owner ? ownerPanel(owner.key, a, ctx.signal, () => void render()) : null,
-    cursorTable<Match>({
-      path: `/v1/matches${query({ agent: a.id, limit: 10 })}`,
+    cursorTable({
+      page: (cursor) =>
+        call('GET /matches', { query: { agent: a.id, limit: 10, cursor }, signal: ctx.signal }),
       caption: `Recent matches of ${a.name}`,
       headers: MATCH_HEADERS,
       row: (m) => matchRow(m, a.id),

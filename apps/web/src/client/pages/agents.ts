@@ -1,4 +1,4 @@
-import { query } from '../api';
+import { query, call } from '../api';
 import { h, link, td, tdNum } from '../dom';
 import { houseBadge, provisionalBadge, statusBadge } from '../badges';
 import { fmt } from '../format';
@@ -45,8 +45,8 @@ export async function agentsPage(ctx: PageContext): Promise<void> {
     navigate(`/agents${query({ q: search.value.trim(), house: houseSel.value })}`);
   });
 
-  const list = await cursorTable<Agent>({
-    path: `/v1/agents${query({ limit: 50, q, house })}`,
+  const list = await cursorTable({
+    page: (cursor) => call('GET /agents', { query: { limit: 50, q, house, cursor }, signal: ctx.signal }),
     caption: 'Agents, newest first',
     headers: [
       'Agent',

@@ -1,4 +1,4 @@
-import { api, query } from '../api';
+import { call, query } from '../api';
 import { badge } from '../badges';
 import { h, link, note, table, td, tdNum } from '../dom';
 import { fmt, when } from '../format';
@@ -6,7 +6,7 @@ import { baselinesSection } from '../human/baselines-table';
 import { cursorTable } from '../paged';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
-import type { DatasetDetail, HumanGameRow } from '../types';
+import type { DatasetDetail } from '../types';
 import { humanBadge, replayCheckText } from './datasets';
 
 // One human dataset: its counts, the games left out by reason, how its games re-played through our
@@ -98,7 +98,7 @@ function filterForm(id: string, q: URLSearchParams): HTMLElement {
 
 export async function datasetPage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
-  const d = await api<DatasetDetail>(`/v1/datasets/${encodeURIComponent(id)}`, ctx.signal);
+  const d = await call('GET /datasets/:id', { params: { id }, signal: ctx.signal });
   ctx.setTitle(`Dataset ${d.name}`);
   const filters = {
     gameType: ctx.query.get('gameType'),
@@ -106,8 +106,13 @@ export async function datasetPage(ctx: PageContext): Promise<void> {
     replayStatus: ctx.query.get('replayStatus'),
   };
   const filtered = Object.values(filters).some(Boolean);
-  const games = await cursorTable<HumanGameRow>({
-    path: `/v1/datasets/${d.id}/games${query({ ...filters, limit: 25 })}`,
+  const games = await cursorTable({
+    page: (cursor) =>
+      call('GET /datasets/:id/games', {
+        params: { id: d.id },
+        query: { ...filters, limit: 25, cursor },
+        signal: ctx.signal,
+      }),
     caption: 'Games in file order',
     headers: [
       { label: 'Game', numeric: true },

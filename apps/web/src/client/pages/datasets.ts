@@ -1,3 +1,4 @@
+import { call } from '../api';
 import { badge } from '../badges';
 import { h, link, td, tdNum } from '../dom';
 import { fmt, when } from '../format';
@@ -38,8 +39,8 @@ export async function datasetsPage(ctx: PageContext): Promise<void> {
       '; only complete imports are listed.',
     ),
   );
-  const list = await cursorTable<Dataset>({
-    path: '/v1/datasets?limit=25',
+  const list = await cursorTable({
+    page: (cursor) => call('GET /datasets', { query: { limit: 25, cursor }, signal: ctx.signal }),
     caption: 'Human datasets, newest first',
     headers: [
       'Dataset',

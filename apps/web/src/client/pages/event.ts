@@ -1,4 +1,4 @@
-import { api } from '../api';
+import { call } from '../api';
 import { h, link, note, table, td, tdNum } from '../dom';
 import { badge, houseBadge } from '../badges';
 import { fmt, titleCase, when } from '../format';
@@ -44,7 +44,7 @@ export async function eventPage(ctx: PageContext): Promise<void> {
   }
   let ev: EventDetail;
   try {
-    ev = await api<EventDetail>(`/v1/events/${encodeURIComponent(id)}`, ctx.signal);
+    ev = await call('GET /events/:id', { params: { id }, signal: ctx.signal });
   } catch (err) {
     const friendly = eventsDisabledNote(err);
     if (!friendly) throw err;

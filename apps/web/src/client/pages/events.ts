@@ -1,10 +1,9 @@
-import { ApiError, query } from '../api';
+import { ApiError, call } from '../api';
 import { h, link, note, td, tdNum } from '../dom';
 import { badge } from '../badges';
 import { titleCase, when } from '../format';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
-import type { EventSummary } from '../types';
 
 // Official events (round robin or Swiss) when the platform runs them; a friendly note when it does not.
 
@@ -32,8 +31,8 @@ export async function eventsPage(ctx: PageContext): Promise<void> {
   ctx.root.append(h('h1', null, 'Events'));
   if (eventsDisabledHere()) return void ctx.root.append(eventsDisabledNote() as HTMLElement);
   try {
-    const list = await cursorTable<EventSummary>({
-      path: `/v1/events${query({ limit: 25 })}`,
+    const list = await cursorTable({
+      page: (cursor) => call('GET /events', { query: { limit: 25, cursor }, signal: ctx.signal }),
       caption: 'Official events, newest first',
       headers: [
         'Event',

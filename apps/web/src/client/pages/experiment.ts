@@ -1,5 +1,5 @@
 import { currentAccount } from '../account-forms';
-import { api } from '../api';
+import { call } from '../api';
 import { h, link, note, table, td, tdNum } from '../dom';
 import { statusBadge } from '../badges';
 import { fmt, pct, when } from '../format';
@@ -130,7 +130,7 @@ function dealsTable(e: Experiment): HTMLElement {
 
 export async function experimentPage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
-  const e = await api<Experiment>(`/v1/experiments/${encodeURIComponent(id)}`, ctx.signal);
+  const e = await call('GET /experiments/:id', { params: { id }, signal: ctx.signal });
   ctx.setTitle(e.name);
   const p = e.progress;
   const facts = [

@@ -1,10 +1,10 @@
-import { query } from '../api';
+import { call } from '../api';
 import { h, link, td, tdNum } from '../dom';
 import { badge } from '../badges';
 import { when } from '../format';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
-import type { ExperimentSummary, PairedDifference } from '../types';
+import type { PairedDifference } from '../types';
 
 // Prompt experiments: one model, several strategy prompts, each deal played once per prompt against the
 // same opponents; the list shows each one's progress and how its prompts compare with the first.
@@ -47,8 +47,8 @@ export async function experimentsPage(ctx: PageContext): Promise<void> {
       ').',
     ),
   );
-  const list = await cursorTable<ExperimentSummary>({
-    path: `/v1/experiments${query({ owner, limit: 25 })}`,
+  const list = await cursorTable({
+    page: (cursor) => call('GET /experiments', { query: { owner, limit: 25, cursor }, signal: ctx.signal }),
     caption: 'Prompt experiments, newest first',
     headers: [
       'Experiment',

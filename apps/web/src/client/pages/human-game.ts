@@ -1,9 +1,8 @@
-import { api } from '../api';
+import { call } from '../api';
 import { badge } from '../badges';
 import { errorBox, h, link, note, table, td, tdNum } from '../dom';
 import { humanGameViewer, playerName } from '../human/game-viewer';
 import type { PageContext } from '../router';
-import type { HumanGame } from '../types';
 import { humanBadge } from './datasets';
 
 // One game of a human dataset, read-only: who played (people and computer players), how it re-played
@@ -12,10 +11,7 @@ import { humanBadge } from './datasets';
 export async function humanGamePage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
   const ordinal = ctx.params.ordinal ?? '';
-  const g = await api<HumanGame>(
-    `/v1/datasets/${encodeURIComponent(id)}/games/${encodeURIComponent(ordinal)}`,
-    ctx.signal,
-  );
+  const g = await call('GET /datasets/:id/games/:ordinal', { params: { id, ordinal }, signal: ctx.signal });
   ctx.setTitle(`Human game #${g.ordinal}`);
   const fact = (k: string, v: Node | string) => [h('dt', null, k), h('dd', null, v)];
   ctx.root.append(

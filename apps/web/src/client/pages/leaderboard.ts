@@ -1,9 +1,8 @@
-import { api, query } from '../api';
+import { call, query } from '../api';
 import { h, link, note, table, td, tdNum } from '../dom';
 import { houseBadge, liveRatingBadge, provisionalBadge } from '../badges';
 import { fmt, pct } from '../format';
 import type { PageContext } from '../router';
-import type { Leaderboard } from '../types';
 
 const PAGE_SIZE = 50;
 
@@ -11,10 +10,10 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
   ctx.setTitle('Leaderboard');
   const offset = Math.max(0, Number(ctx.query.get('offset') ?? 0) || 0);
   const established = ctx.query.get('established') === 'true';
-  const board = await api<Leaderboard>(
-    `/v1/leaderboard${query({ limit: PAGE_SIZE, offset, established: established || null })}`,
-    ctx.signal,
-  );
+  const board = await call('GET /leaderboard', {
+    query: { limit: PAGE_SIZE, offset, established: established || null },
+    signal: ctx.signal,
+  });
 
   const rows = board.items.map((e) =>
     h(

@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerView } from '@coup/engine';
-import { api } from '../api';
+import { call } from '../api';
 import { errorBox, fill, h, link, note } from '../dom';
 import { watchLive } from '../live/socket';
 import type { LiveMessage } from '../live/socket';
@@ -8,7 +8,6 @@ import { board } from '../replay/board';
 import { actionWords, describeEvent, namesOf, roleName } from '../replay/describe';
 import type { Names } from '../replay/describe';
 import type { PageContext } from '../router';
-import type { Match } from '../types';
 
 // A running match as it happens, from the public spectator feed (no face-down card is ever sent).
 
@@ -32,7 +31,7 @@ function pendingLine(s: PlayerView, n: Names): string {
 
 export async function livePage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
-  const m = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal);
+  const m = await call('GET /matches/:id', { params: { id }, signal: ctx.signal });
   ctx.setTitle(`Live: ${m.id}`);
   const n = namesOf(m.seats.map((s) => s.agent.name));
 
@@ -77,7 +76,7 @@ export async function livePage(ctx: PageContext): Promise<void> {
   }
 
   async function finish(msg: Extract<LiveMessage, { type: 'end' }>): Promise<void> {
-    const done = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal).catch(() => null);
+    const done = await call('GET /matches/:id', { params: { id }, signal: ctx.signal }).catch(() => null);
     const ranking = msg.ranking ?? done?.ranking ?? null;
     fill(
       result,

@@ -1,5 +1,4 @@
-import type { Replay, SeatReplay } from '@coup/protocol';
-import { api } from '../api';
+import { call } from '../api';
 import { errorBox, h, link, note, table, td, tdNum } from '../dom';
 import { statusBadge } from '../badges';
 import { duration, ordinal, when } from '../format';
@@ -101,8 +100,13 @@ async function loadReplay(ctx: PageContext, m: Match): Promise<Loaded> {
   try {
     const model =
       seat === null
-        ? omniscientModel(await api<Replay>(`/v1/matches/${m.id}/replay`, ctx.signal))
-        : seatModel(await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${seat}`, ctx.signal));
+        ? omniscientModel(await call('GET /matches/:id/replay', { params: { id: m.id }, signal: ctx.signal }))
+        : seatModel(
+            await call('GET /matches/:id/replay?seat=:seat', {
+              params: { id: m.id, seat },
+              signal: ctx.signal,
+            }),
+          );
     return { model, seat };
   } catch (err) {
     if (ctx.signal.aborted) throw err;
@@ -140,7 +144,7 @@ function replaySection(ctx: PageContext, m: Match, loaded: Loaded): HTMLElement 
 
 export async function matchPage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
-  const m = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal);
+  const m = await call('GET /matches/:id', { params: { id }, signal: ctx.signal });
   ctx.setTitle(`Match ${m.id}`);
   const names = m.seats.map((s) => s.agent.name);
   const ids = m.seats.map((s) => s.agent.id);

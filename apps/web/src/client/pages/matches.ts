@@ -1,10 +1,9 @@
-import { api, query } from '../api';
+import { call, query } from '../api';
 import { h } from '../dom';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
-import type { Agent, Match, Page } from '../types';
 
 const STATUSES = ['queued', 'running', 'finished', 'aborted'] as const;
 
@@ -13,7 +12,7 @@ export async function matchesPage(ctx: PageContext): Promise<void> {
   const status = ctx.query.get('status') ?? '';
   const ranked = ctx.query.get('ranked') ?? '';
   const agent = ctx.query.get('agent') ?? '';
-  const agents = await api<Page<Agent>>('/v1/agents?limit=100', ctx.signal);
+  const agents = await call('GET /agents', { query: { limit: 100 }, signal: ctx.signal });
 
   const statusSel = h(
     'select',
@@ -51,8 +50,9 @@ export async function matchesPage(ctx: PageContext): Promise<void> {
     navigate(`/matches${query({ status: statusSel.value, ranked: rankedSel.value, agent: agentSel.value })}`);
   });
 
-  const list = await cursorTable<Match>({
-    path: `/v1/matches${query({ status, ranked, agent, limit: 25 })}`,
+  const list = await cursorTable({
+    page: (cursor) =>
+      call('GET /matches', { query: { status, ranked, agent, limit: 25, cursor }, signal: ctx.signal }),
     caption: 'Matches, newest first',
     headers: MATCH_HEADERS,
     row: (m) => matchRow(m),

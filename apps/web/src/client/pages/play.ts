@@ -1,6 +1,6 @@
 import { TableCreate } from '@coup/api-contract/forms';
 import { accountForms, currentAccount, keyBox } from '../account-forms';
-import { send } from '../api';
+import { call } from '../api';
 import { check } from '../forms/check';
 import { field, FormProblems, groupField } from '../forms/fields';
 import { opponentPicker } from '../opponent-picker';
@@ -8,7 +8,7 @@ import { fill, h, link } from '../dom';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
 import { handTicket, signOut } from '../session';
-import type { Account, Table } from '../types';
+import type { Account } from '../types';
 
 // Play (/play): sign in (paste an API key, or create an account: its key is kept in this browser), then
 // open a casual table against 1 to 5 agents (house agents, your own, or agents whose owners allow
@@ -51,7 +51,7 @@ async function opponentsForm(ctx: PageContext, key: string, me: Account): Promis
         const body = { opponents: picker.chosen(), seat: Number(seatSelect.value || 0) };
         const checked = check(TableCreate, body);
         if (!checked.ok) return problems.show(checked.problems, 'The table was not opened:');
-        void send<Table>('/v1/tables', { method: 'POST', key, body, signal: ctx.signal })
+        void call('POST /tables', { key, body, signal: ctx.signal })
           .then((t) => {
             handTicket(t.ticket);
             navigate(`/tables/${t.match.id}`);

@@ -1,7 +1,7 @@
 import type { Action } from '@coup/engine';
-import type { DecisionRequest, MatchEnd, SeatReplay } from '@coup/protocol';
+import type { DecisionRequest, MatchEnd } from '@coup/protocol';
 import { seatNamer } from '@coup/protocol/describe';
-import { api, ApiError, send } from '../api';
+import { call, ApiError } from '../api';
 import { errorBox, fill, h, link, note } from '../dom';
 import { ordinal } from '../format';
 import { rankingList } from '../ranking';
@@ -22,6 +22,134 @@ import type { Match, TableTicket } from '../types';
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
+/** The page's parts that change as the game goes. */
+interface TableView {
+  status: HTMLElement;
+  result: HTMLElement;
+  prompt: HTMLElement;
+  timer: ReturnType<typeof countdown>;
+  answers: HTMLElement;
+  chosen: HTMLElement;
+  hand: HTMLElement;
+  tableBoard: HTMLElement;
+  log: HTMLElement;
+}
+
+/** The table's layout, appended to the page: the status, the decision, the hand, the seats and the log. */
+function tableLayout(ctx: PageContext, m: Match): TableView {
+  const v: TableView = {
+    status: h('p', { class: 'live-status', role: 'status' }, 'Connecting…'),
+    result: h('section', { class: 'table-result', 'aria-live': 'polite' }),
+    prompt: h('p', { class: 'situation', 'aria-live': 'polite' }, 'Waiting for your first decision…'),
+    timer: countdown(ctx.signal),
+    answers: h('div', { class: 'answers', role: 'group', 'aria-label': 'Your answer' }),
+    chosen: h('p', { class: 'chosen muted', 'aria-live': 'polite' }),
+    hand: h('div', { class: 'hand-wrap' }),
+    tableBoard: h('div', { class: 'board-wrap' }),
+    log: h('ol', { class: 'events live-log table-log', 'aria-label': 'What happened so far' }),
+  };
+  v.timer.el.hidden = true;
+  ctx.root.append(
+    h('h1', null, 'Table ', h('code', null, m.id)),
+    h(
+      'p',
+      { class: 'muted' },
+      m.seats.map((s) => s.agent.name).join(' vs '),
+      ' · casual, never rated · ',
+      link(`/matches/${m.id}`, 'match page'),
+    ),
+    v.status,
+    v.result,
+    h(
+      'section',
+      { class: 'decision', 'aria-labelledby': 'h-decision' },
+      h('h2', { id: 'h-decision', class: 'visually-hidden' }, 'Your decision'),
+      v.prompt,
+      v.timer.el,
+      v.answers,
+      v.chosen,
+      h(
+        'p',
+        { class: 'muted small keys-hint' },
+        'Keys: 1–9 answer with the numbered button; Tab and Enter reach every button.',
+      ),
+    ),
+    v.hand,
+    h('section', { 'aria-labelledby': 'h-board' }, h('h2', { id: 'h-board' }, 'Seats'), v.tableBoard),
+    h('section', { 'aria-labelledby': 'h-log' }, h('h2', { id: 'h-log' }, 'What happened'), v.log),
+  );
+  return v;
+}
+
+/** The match once it has ended (the replay is stored a moment after the last move), or its last state. */
+async function endedMatch(ctx: PageContext, id: string): Promise<Match | null> {
+  let done: Match | null = null;
+  for (let i = 0; i < 50 && !ctx.signal.aborted; i++) {
+    done = await call('GET /matches/:id', { params: { id }, signal: ctx.signal }).catch(() => null);
+    if (done && (done.status === 'finished' || done.status === 'aborted')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return done;
+}
+
+/** The seat's last view (every card shown at the end), from its replay. */
+async function showFinalView(ctx: PageContext, v: TableView, m: Match, seat: number): Promise<void> {
+  const replay = await call('GET /matches/:id/replay?seat=:seat', {
+    params: { id: m.id, seat },
+    signal: ctx.signal,
+  }).catch(() => null);
+  if (!replay) return;
+  const final = finalView(
+    replay,
+    seatNamer(
+      m.seats.map((s) => s.agent.name),
+      seat,
+    ),
+  );
+  fill(v.hand, final.hand);
+  fill(v.tableBoard, final.board);
+  fill(v.log, final.log);
+  v.log.scrollTop = v.log.scrollHeight;
+}
+
+/** Where to go once the match has ended: its replays, or why it was aborted; another table. */
+function endLinks(m: Match, seat: number | null, done: Match | null): (Node | string | null)[] {
+  return [
+    ...(done?.status === 'finished'
+      ? [
+          link(`/matches/${m.id}${seat !== null ? `?seat=${seat}` : ''}`, 'Replay from your seat'),
+          ' · ',
+          link(`/matches/${m.id}`, 'Replay with every card'),
+          ' · ',
+        ]
+      : done?.status === 'aborted'
+        ? [`The match was aborted: ${done.abortReason ?? 'no reason given'}. `]
+        : []),
+    link('/play', 'Open another table'),
+  ];
+}
+
+const CONNECTION_TEXT = {
+  connecting: 'Connecting to your seat…',
+  open: 'At the table: your decisions appear here as they come.',
+  lost: 'Connection lost; reconnecting…',
+  closed: 'The game is over.',
+} as const;
+
+/** Number keys 1-9 press the numbered answer button while a decision is open; until the page is left. */
+function answerKeys(ctx: PageContext, answers: HTMLElement, open: () => boolean): void {
+  const onKey = (ev: KeyboardEvent) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || isTyping(ev.target)) return;
+    if (!/^[1-9]$/.test(ev.key) || !open()) return;
+    const button = answers.querySelectorAll<HTMLButtonElement>('button.answer')[Number(ev.key) - 1];
+    if (!button || button.disabled) return;
+    ev.preventDefault();
+    button.click();
+  };
+  document.addEventListener('keydown', onKey);
+  ctx.signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
+}
+
 export async function tablePage(ctx: PageContext): Promise<void> {
   const id = ctx.params.id ?? '';
   ctx.setTitle(`Table ${id}`);
@@ -33,56 +161,13 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     );
     return;
   }
-  const m = await api<Match>(`/v1/matches/${encodeURIComponent(id)}`, ctx.signal);
+  const m = await call('GET /matches/:id', { params: { id }, signal: ctx.signal });
   let seat: number | null = null;
-
-  const status = h('p', { class: 'live-status', role: 'status' }, 'Connecting…');
-  const result = h('section', { class: 'table-result', 'aria-live': 'polite' });
-  const prompt = h('p', { class: 'situation', 'aria-live': 'polite' }, 'Waiting for your first decision…');
-  const timer = countdown(ctx.signal);
-  timer.el.hidden = true;
-  const answers = h('div', { class: 'answers', role: 'group', 'aria-label': 'Your answer' });
-  const chosen = h('p', { class: 'chosen muted', 'aria-live': 'polite' });
-  const hand = h('div', { class: 'hand-wrap' });
-  const tableBoard = h('div', { class: 'board-wrap' });
-  const log = h('ol', { class: 'events live-log table-log', 'aria-label': 'What happened so far' });
-
-  ctx.root.append(
-    h('h1', null, 'Table ', h('code', null, m.id)),
-    h(
-      'p',
-      { class: 'muted' },
-      m.seats.map((s) => s.agent.name).join(' vs '),
-      ' · casual, never rated · ',
-      link(`/matches/${m.id}`, 'match page'),
-    ),
-    status,
-    result,
-    h(
-      'section',
-      { class: 'decision', 'aria-labelledby': 'h-decision' },
-      h('h2', { id: 'h-decision', class: 'visually-hidden' }, 'Your decision'),
-      prompt,
-      timer.el,
-      answers,
-      chosen,
-      h(
-        'p',
-        { class: 'muted small keys-hint' },
-        'Keys: 1–9 answer with the numbered button; Tab and Enter reach every button.',
-      ),
-    ),
-    hand,
-    h('section', { 'aria-labelledby': 'h-board' }, h('h2', { id: 'h-board' }, 'Seats'), tableBoard),
-    h('section', { 'aria-labelledby': 'h-log' }, h('h2', { id: 'h-log' }, 'What happened'), log),
-  );
+  const v = tableLayout(ctx, m);
+  const { status, result, prompt, timer, answers, chosen, hand, tableBoard, log } = v;
 
   const seen = new Set<string>();
   let current: DecisionRequest | null = null;
-
-  function clearAnswers(): void {
-    for (const b of answers.querySelectorAll('button')) b.disabled = true;
-  }
 
   function showDecision(req: DecisionRequest): void {
     current = req;
@@ -108,7 +193,7 @@ export async function tablePage(ctx: PageContext): Promise<void> {
       return;
     }
     current = null;
-    clearAnswers();
+    for (const b of answers.querySelectorAll('button')) b.disabled = true;
     timer.stop('Answered');
     chosen.textContent = `You chose: ${label}. Waiting for the table…`;
   }
@@ -129,42 +214,12 @@ export async function tablePage(ctx: PageContext): Promise<void> {
       h('p', { class: 'muted replay-links' }, 'Preparing the replay…'),
     );
     // The replay is stored a moment after the last move: link to it once it is there.
-    let done: Match | null = null;
-    for (let i = 0; i < 50 && !ctx.signal.aborted; i++) {
-      done = await api<Match>(`/v1/matches/${m.id}`, ctx.signal).catch(() => null);
-      if (done && (done.status === 'finished' || done.status === 'aborted')) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const done = await endedMatch(ctx, m.id);
     const links = result.querySelector('.replay-links');
     if (!links || ctx.signal.aborted) return;
-    if (done?.status === 'finished' && seat !== null) {
-      const mySeat = seat;
-      const replay = await api<SeatReplay>(`/v1/matches/${m.id}/replay?seat=${mySeat}`, ctx.signal).catch(
-        () => null,
-      );
-      if (replay) {
-        const final = finalView(replay, seatNamer(names, mySeat));
-        fill(hand, final.hand);
-        fill(tableBoard, final.board);
-        fill(log, final.log);
-        log.scrollTop = log.scrollHeight;
-      }
-    }
+    if (done?.status === 'finished' && seat !== null) await showFinalView(ctx, v, m, seat);
     if (!end && done?.ranking) links.before(rankingList(done.ranking, names));
-    fill(
-      links,
-      done?.status === 'finished'
-        ? [
-            link(`/matches/${m.id}${seat !== null ? `?seat=${seat}` : ''}`, 'Replay from your seat'),
-            ' · ',
-            link(`/matches/${m.id}`, 'Replay with every card'),
-            ' · ',
-          ]
-        : done?.status === 'aborted'
-          ? `The match was aborted: ${done.abortReason ?? 'no reason given'}. `
-          : null,
-      link('/play', 'Open another table'),
-    );
+    fill(links, endLinks(m, seat, done));
   }
 
   function onMessage(msg: SeatMessage): void {
@@ -187,15 +242,13 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     const t = handed;
     handed = null;
     if (t) return t;
-    return send<TableTicket>(`/v1/tables/${encodeURIComponent(m.id)}/ticket`, {
-      method: 'POST',
-      key,
-      signal: ctx.signal,
-    }).catch((err: unknown) => {
-      const details = err instanceof ApiError ? (err.details as { seat?: number } | undefined) : undefined;
-      if (typeof details?.seat === 'number') seat = details.seat;
-      throw err;
-    });
+    return call('POST /tables/:id/ticket', { params: { id: m.id }, key, signal: ctx.signal }).catch(
+      (err: unknown) => {
+        const details = err instanceof ApiError ? (err.details as { seat?: number } | undefined) : undefined;
+        if (typeof details?.seat === 'number') seat = details.seat;
+        throw err;
+      },
+    );
   };
 
   const seatSocket = sitAtTable(
@@ -203,12 +256,7 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     {
       connection(state) {
         status.dataset.state = state;
-        status.textContent = {
-          connecting: 'Connecting to your seat…',
-          open: 'At the table: your decisions appear here as they come.',
-          lost: 'Connection lost; reconnecting…',
-          closed: 'The game is over.',
-        }[state];
+        status.textContent = CONNECTION_TEXT[state];
       },
       message: onMessage,
       ended() {
@@ -222,15 +270,5 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     },
     ctx.signal,
   );
-
-  const onKey = (ev: KeyboardEvent) => {
-    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || isTyping(ev.target)) return;
-    if (!/^[1-9]$/.test(ev.key) || !current) return;
-    const button = answers.querySelectorAll<HTMLButtonElement>('button.answer')[Number(ev.key) - 1];
-    if (!button || button.disabled) return;
-    ev.preventDefault();
-    button.click();
-  };
-  document.addEventListener('keydown', onKey);
-  ctx.signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
+  answerKeys(ctx, answers, () => current !== null);
 }

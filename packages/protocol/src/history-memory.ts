@@ -1,9 +1,10 @@
-import type { DecisionRequest, HistoryEntry } from '@coup/protocol';
+import type { HistoryEntry } from './game';
+import type { DecisionRequest } from './messages';
 
-/** What a bot knows of a match: its fold of the history, and whether any event was missing. */
+/** What a memory knows of a match: its fold of the history, and whether any event was missing. */
 export interface Recalled<S> {
   state: S;
-  /** False when events are missing (a bot started mid-match): its answer asks for the whole history. */
+  /** False when events are missing (the agent started mid-match): its answer asks for the whole history. */
   complete: boolean;
 }
 
@@ -15,11 +16,13 @@ interface Slot<S> {
 }
 
 /**
- * A bot's memory of each match (by match and seat): a fold of the public history, advanced with each
- * request's new entries only, so a decision never re-reads the whole history. Works with both protocols:
- * a protocol 1 request (the whole history) folds the entries past those already seen; a protocol 2 delta
- * folds its entries by index (`historyFrom`), skipping any it repeats. A whole history shorter than what
- * was seen (the match was played again from the start) starts over. Keeps the `limit` most recent matches.
+ * An agent's memory of each match (by match and seat): a fold of the public history, advanced with each
+ * request's new entries only, so a decision never re-reads the whole history. The bots fold it into their
+ * records; the SDK folds it into the whole list of entries (`MatchMemory`). Works with both protocols: a
+ * protocol 1 request (the whole history) folds the entries past those already seen; a protocol 2 delta
+ * (PROTOCOL.md "History modes") folds its entries by index (`historyFrom`), skipping any it repeats (a
+ * seat's history never changes). A whole history shorter than what was seen (the match was played again
+ * from the start) starts over. Keeps the `limit` most recent matches; `forget` drops one at its end.
  */
 export class HistoryMemory<S> {
   private readonly slots = new Map<string, Slot<S>>();
@@ -30,8 +33,13 @@ export class HistoryMemory<S> {
     private readonly limit = 64,
   ) {}
 
+  /** How many matches are remembered. */
+  get size(): number {
+    return this.slots.size;
+  }
+
   recall(req: DecisionRequest): Recalled<S> {
-    const key = `${req.matchId}\u0000${req.seat}`;
+    const key = slotKey(req.matchId, req.seat);
     const from = req.historyFrom ?? 0;
     const history = req.history;
     let slot = this.slots.get(key);
@@ -51,7 +59,13 @@ export class HistoryMemory<S> {
     return { state: slot.state, complete: slot.complete };
   }
 
+  /** Drops a match's memory (its match_end). */
+  forget(matchId: string, seat: number): void {
+    this.slots.delete(slotKey(matchId, seat));
+  }
+
   private touch(key: string, slot: Slot<S>): void {
+    // Most recently used last: a Map iterates in insertion order.
     this.slots.delete(key);
     this.slots.set(key, slot);
     while (this.slots.size > this.limit) {
@@ -60,4 +74,8 @@ export class HistoryMemory<S> {
       this.slots.delete(oldest);
     }
   }
+}
+
+function slotKey(matchId: string, seat: number): string {
+  return `${matchId}\u0000${seat}`;
 }

@@ -1,7 +1,7 @@
-import { badRequest } from '../plugins/errors';
+import { badRequest } from '../errors';
 
 // Keyset pagination over a dataset's games by ordinal (file order, ascending), the cursor opaque to clients
-// as services/cursor.ts's (base64url JSON of the last row's ordinal).
+// as repositories/cursor.ts's (base64url JSON of the last row's ordinal); services/cursor.ts cuts the page.
 
 export function encodeOrdinalCursor(ordinal: number): string {
   return Buffer.from(JSON.stringify({ o: ordinal })).toString('base64url');
@@ -19,10 +19,3 @@ export function decodeOrdinalCursor(cursor: string | undefined): number | null {
 }
 
 export const afterOrdinal = (o: number | null) => (o === null ? {} : { ordinal: { gt: o } });
-
-/** Splits `limit + 1` fetched rows into a page and the next cursor. */
-export function ordinalPage<T extends { ordinal: number }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeOrdinalCursor(last.ordinal) : null };
-}

@@ -1,0 +1,40 @@
+// Which workspace may import which (docs/DESIGN.md "Dependencies"), checked by architecture.test.ts: one
+// line per workspace (names without `@coup/`). `code` is what its production code may import, `tests` what
+// its tests, test support and benchmarks may import besides. The table is kept tight: an import it does not
+// allow fails, and so does an allowed workspace nothing imports (remove the line's word). A new workspace
+// is one new line.
+
+export interface Allowed {
+  /** Workspaces its production code imports, space-separated. */
+  code: string;
+  /** Workspaces only its tests, test support and benchmarks import, space-separated. */
+  tests?: string;
+}
+
+export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
+  random: { code: '' },
+  engine: { code: 'random' },
+  protocol: { code: 'engine random' },
+  runner: { code: 'engine protocol', tests: 'random' },
+  bots: { code: 'engine protocol random' },
+  sdk: { code: 'engine protocol' },
+  rating: { code: '', tests: 'random' },
+  llm: { code: 'engine protocol runner' },
+  'archive-format': { code: '' },
+  archive: { code: 'archive-format bots db engine protocol random', tests: 'platform runner' },
+  db: { code: 'random' },
+  devstack: { code: 'db' },
+  'api-contract': { code: 'archive-format protocol' },
+  platform: { code: 'bots db engine llm protocol random rating runner' },
+  cli: { code: 'api-contract archive bots db engine llm protocol runner sdk', tests: 'devstack' },
+  api: {
+    code: 'api-contract archive bots db engine platform protocol rating runner',
+    tests: 'devstack random',
+  },
+  worker: { code: 'db platform random rating runner', tests: 'devstack engine protocol' },
+  web: { code: 'api-contract engine protocol random', tests: 'bots runner' },
+  start: {
+    code: 'api db devstack platform web worker',
+    tests: 'api-contract archive bots cli llm protocol runner sdk',
+  },
+};
