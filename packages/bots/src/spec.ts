@@ -1,4 +1,4 @@
-import { createBot, isBotKind } from './index';
+import { createBot, isBotKind } from './create';
 import { searchBot } from './search/index';
 import { BOT_KINDS } from './types';
 import type { Bot, BotKind, BotOptions } from './types';

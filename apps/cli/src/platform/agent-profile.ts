@@ -10,7 +10,7 @@ type Mark = NonNullable<Agent['houseMarks']>['records'][number];
 const markName = (m: Mark | null | undefined): string => (m ? `${m.agent.name} (${num(m.rating)})` : '-');
 
 export async function showAgent(ctx: PlatformContext, id: string): Promise<void> {
-  const a = await ctx.client.get<Agent>(`/agents/${encodeURIComponent(id)}`);
+  const a = await ctx.client.call('GET /agents/:id', { params: { id } });
   if (printJson(ctx, a)) return;
   const r = a.rating;
   print(

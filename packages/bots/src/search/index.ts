@@ -1,6 +1,6 @@
 import { answer, remembering } from '../actions';
 import { heuristicAction } from '../heuristic/index';
-import { HistoryMemory } from '../memory';
+import { HistoryMemory } from '@coup/protocol';
 import { decisionRandom } from '../rng';
 import type { Bot, BotOptions } from '../types';
 import { blankKnowledge, foldKnowledge } from './knowledge';
