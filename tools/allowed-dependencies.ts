@@ -16,7 +16,7 @@ export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
   engine: { code: 'random' },
   protocol: { code: 'engine random' },
   runner: { code: 'engine protocol', tests: 'random' },
-  bots: { code: 'engine protocol random' },
+  bots: { code: 'engine protocol random', tests: 'rating' },
   sdk: { code: 'engine protocol' },
   rating: { code: '', tests: 'random' },
   llm: { code: 'engine protocol runner' },

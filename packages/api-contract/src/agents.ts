@@ -35,6 +35,20 @@ export const RatingOut = z.object({
   asOf: z.iso.datetime().nullable(),
 });
 
+/** A house agent as a mark on the ladder, with an agent's record against it (ranked matches). */
+export const HouseMark = z
+  .object({
+    agent: z.object({ id: AgentId, name: z.string() }),
+    rating: z.number(),
+    rd: z.number(),
+    /** Finished ranked matches both played. */
+    matches: z.number().int(),
+    /** Matches the agent finished ahead of it, and behind it (the others: tied places). */
+    wins: z.number().int(),
+    losses: z.number().int(),
+  })
+  .meta({ id: 'HouseMark' });
+
 export const AgentOut = z
   .object({
     id: AgentId,
@@ -117,6 +131,18 @@ export const AgentOut = z
      * dataset is imported.
      */
     humanBaseline: HumanBaselineComparison.nullable().optional(),
+    /**
+     * The profile adds the house agents as marks (issue 22): between which two its rating lies (`below`: the
+     * best-rated house agent at or under its rating, `above`: the next one; null past either end or while it
+     * has no rating), and its record against each house agent in ranked matches, lowest rating first.
+     */
+    houseMarks: z
+      .object({
+        below: HouseMark.nullable(),
+        above: HouseMark.nullable(),
+        records: z.array(HouseMark),
+      })
+      .optional(),
     /** Owner-only fields. */
     queueReason: z.string().nullable().optional(),
     endpointUrl: z.string().nullable().optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '@coup/protocol';
 import { createBot } from './index';
-import { BOT_KINDS } from './types';
+import { FAST_BOT_KINDS } from './types';
 import { playMatch } from './testing/match';
 import { applyEntry, blankRecord, readHistory } from './history';
 import { HistoryMemory } from '@coup/protocol';
@@ -29,7 +29,7 @@ function recorded(seed: string): { req: DecisionRequest; whole: DecisionRequest[
 }
 
 describe('bot memory', () => {
-  it.each(BOT_KINDS)('%s answers delta requests as it answers the whole history', (kind) => {
+  it.each(FAST_BOT_KINDS)('%s answers delta requests as it answers the whole history', (kind) => {
     for (const seed of ['mem-1', 'mem-2', 'mem-3']) {
       const game = recorded(seed);
       expect(game.some((g) => (g.req.historyFrom ?? 0) > 0)).toBe(true);

@@ -17,11 +17,30 @@ export interface BotOptions {
   seed?: string;
 }
 
-export const BOT_KINDS = ['random', 'honest', 'heuristic', 'people'] as const;
+export const BOT_KINDS = [
+  'random',
+  'honest',
+  'heuristic',
+  'people',
+  'search-1',
+  'search-2',
+  'search-3',
+] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
 
+/** The levels of the search agent (`search-1` weakest), each a fixed budget per decision. */
+export const SEARCH_KINDS = ['search-1', 'search-2', 'search-3'] as const satisfies readonly BotKind[];
+
+/** The kinds that answer in microseconds: what property tests may ask at every decision. */
+export const FAST_BOT_KINDS = [
+  'random',
+  'honest',
+  'heuristic',
+  'people',
+] as const satisfies readonly BotKind[];
+
 /**
- * The built-in bots registered as house agents (ranked, in the queue). `people` (issue 22) joins them after
- * the house-agent refactor: add it here then.
+ * The built-in bots registered as house agents (ranked, in the queue by default): every kind, so that the
+ * leaderboard has known marks from the start (issue 22).
  */
-export const HOUSE_BOT_KINDS: readonly BotKind[] = ['random', 'honest', 'heuristic'];
+export const HOUSE_BOT_KINDS: readonly BotKind[] = BOT_KINDS;

@@ -9,6 +9,7 @@ import { page } from '../services/cursor';
 import { presentAgent } from '../services/present';
 import { behaviourStats, ratingHistory } from '../services/profile';
 import { humanBaseline } from '../services/human-baseline';
+import { houseMarks } from '../repositories/house-marks';
 import {
   AgentCreateBody,
   AgentCreated,
@@ -64,17 +65,24 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      // The four reads at once (one wait for the database instead of three in a row); an unknown agent's
+      // The five reads at once (one wait for the database instead of five in a row); an unknown agent's
       // history and stats are simply empty.
       const id = req.params.id;
-      const [agent, history, stats, people] = await Promise.all([
+      const [agent, history, stats, people, marks] = await Promise.all([
         findAgent(app.prisma, id),
         ratingHistory(app.prisma, id, app.env.RATING_PERIOD_MS),
         behaviourStats(app.prisma, id),
         humanBaseline(app.prisma),
+        houseMarks(app.prisma, id),
       ]);
       if (!agent || agent.deletedAt) throw notFound(`agent ${id}`);
-      return { ...presentAgent(agent, viewer(req)), ratingHistory: history, stats, humanBaseline: people };
+      return {
+        ...presentAgent(agent, viewer(req)),
+        ratingHistory: history,
+        stats,
+        humanBaseline: people,
+        houseMarks: marks,
+      };
     },
   );
 };

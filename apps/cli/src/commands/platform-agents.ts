@@ -93,6 +93,16 @@ export function registerPlatformAgentCommands(platform: Command): void {
 
   addPlatformOptions(
     agents
+      .command('show')
+      .description("an agent's profile: rating, between which house agents it lies, its record against each")
+      .argument('<id>', 'agent id (ag_...)'),
+  ).action(async (id: string, _opts: unknown, cmd: Command) => {
+    const { showAgent } = await import('../platform/agent-profile.ts');
+    await showAgent(await contextOf(cmd), id);
+  });
+
+  addPlatformOptions(
+    agents
       .command('check')
       .description('send the agent a sample decision: ok, latency, fault (exit 1 when not ok)')
       .argument('<id>', 'agent id (ag_...)'),

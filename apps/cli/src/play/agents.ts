@@ -1,5 +1,5 @@
-import { BOT_KINDS, houseBotDecide, isBotKind } from '@coup/bots';
-import type { BotKind } from '@coup/bots';
+import { BOT_KINDS, botFromSpec, houseBotDecide, isBotKind, parseBotSpec } from '@coup/bots';
+import type { BotSpec } from '@coup/bots';
 import { MAX_SEATS, MIN_SEATS } from '@coup/engine';
 import { httpAgent, inProcessAgent } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
@@ -10,10 +10,12 @@ import { CliError } from '../errors.ts';
 /** One agent of the `coup play` list; its index in the list identifies it in the results. */
 export type AgentSpec = Parsed & { label: string };
 
-const USAGE = `use bot:<${BOT_KINDS.join('|')}>, http://host:port[/path] or llm:<model>`;
+const USAGE =
+  `use bot:<${BOT_KINDS.join('|')}>, "bot:search --budget-ms N" (or --budget-playouts N), ` +
+  'http://host:port[/path] or llm:<model>';
 
 type Parsed =
-  | { kind: 'bot'; spec: string; name: string; bot: BotKind }
+  | { kind: 'bot'; spec: string; name: string; bot: BotSpec }
   | { kind: 'http'; spec: string; name: string; url: string }
   | { kind: 'llm'; spec: string; name: string; model: string };
 
@@ -44,15 +46,22 @@ const KINDS: { [K in Parsed['kind']]: SpecKind<K> } = {
     kind: 'bot',
     claims: (spec) => spec.startsWith(HOUSE_ENDPOINT_PREFIX),
     parse(spec) {
-      const bot = spec.slice(HOUSE_ENDPOINT_PREFIX.length);
-      if (!isBotKind(bot)) {
-        throw new CliError(`unknown bot "${bot}" in "${spec}": built-in bots are ${BOT_KINDS.join(', ')}`);
+      const text = spec.slice(HOUSE_ENDPOINT_PREFIX.length).trim();
+      // `bot:search-2`, or the search with its own budget as one argument: "bot:search --budget-ms 300".
+      let bot: BotSpec;
+      try {
+        bot = parseBotSpec(text);
+      } catch (err) {
+        throw new CliError(`${err instanceof Error ? err.message : String(err)} (in "${spec}")`);
       }
-      return { kind: 'bot', spec, bot, name: bot };
+      return { kind: 'bot', spec, bot, name: text.replace(/\s+/g, ' ') };
     },
     player(p, { index, seed }) {
-      // The same maker as the platform's house agents, seeded by the match and the list entry.
-      return inProcessAgent(p.name, houseBotDecide(p.bot, { seed: `${seed}/${index}` }));
+      const s = `${seed}/${index}`;
+      // A kind: the same maker as the platform's house agents, seeded by the match and the list entry.
+      if (p.bot.kind !== 'search') return inProcessAgent(p.name, houseBotDecide(p.bot.kind, { seed: s }));
+      const bot = botFromSpec(p.bot, { seed: s });
+      return inProcessAgent(p.name, (req) => bot.decide(req));
     },
   },
   llm: {

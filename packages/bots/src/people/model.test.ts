@@ -78,9 +78,9 @@ describe('estimates with backoff', () => {
 });
 
 describe('people as a built-in bot', () => {
-  it('is a bot kind, made by createBot, not (yet) a house agent', () => {
+  it('is a bot kind, made by createBot, and a house agent', () => {
     expect(isBotKind('people')).toBe(true);
     expect(createBot('people').name).toBe('people');
-    expect(HOUSE_BOT_KINDS).not.toContain('people');
+    expect(HOUSE_BOT_KINDS).toContain('people');
   });
 });

@@ -1,6 +1,6 @@
 import type { RulesetId } from '@coup/engine';
 import { createBot } from '../index';
-import { BOT_KINDS } from '../types';
+import { FAST_BOT_KINDS } from '../types';
 import type { BotKind } from '../types';
 import { playMatch } from './match';
 
@@ -44,7 +44,7 @@ export function lineups(size: number): BotKind[][] {
             [a, b, c],
             [a, c, b],
           ]
-        : BOT_KINDS.map((x) => [a, b, c, x, ...new Array<BotKind>(Math.max(0, size - 4)).fill(x)]);
+        : FAST_BOT_KINDS.map((x) => [a, b, c, x, ...new Array<BotKind>(Math.max(0, size - 4)).fill(x)]);
   const out: BotKind[][] = [];
   for (const base of bases)
     for (let r = 0; r < base.length; r++) out.push([...base.slice(r), ...base.slice(0, r)]);

@@ -74,6 +74,19 @@ describe('transports', () => {
     expect(delta.replay.events).toEqual(whole.replay.events);
   });
 
+  it('plays the new house kinds (search levels, people) in-process, without a fault', async () => {
+    const kinds = ['search-1', 'people', 'search-2', 'search-1'];
+    const agents = kinds.map((kind, seat) =>
+      transports.forAgent(row({ id: `ag_${seat}`, name: kind, isHouse: true, endpointUrl: `bot:${kind}` }), {
+        seed: 'house-kinds',
+      }),
+    );
+    const replay = await runMatch({ matchId: 'mt_kinds', seed: 'house-kinds', agents, timeoutMs: 5000 });
+    expect(replay.ranking.flat().sort()).toEqual([0, 1, 2, 3]);
+    // No seat faulted: every answer was legal and in time.
+    expect(replay.results.map((r) => r.faults)).toEqual([0, 0, 0, 0]);
+  }, 60_000);
+
   it("reuses an http agent's connections from one match to the next", async () => {
     let connections = 0;
     const server = createServer((req, res) => {

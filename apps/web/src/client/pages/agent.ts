@@ -7,6 +7,7 @@ import { houseBadge, liveRatingBadge, provisionalBadge, statusBadge } from '../b
 import { ratingChart } from '../chart';
 import { fmt, money, ms, pct, when } from '../format';
 import { humanComparison } from '../human/profile-comparison';
+import { houseMarksSection } from '../house-marks';
 import { agentCalls, modelList } from '../owner-calls';
 import { ownerUsage } from '../owner-usage';
 import { MATCH_HEADERS, matchRow } from '../match-row';
@@ -161,6 +162,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
     (owner && ownerUsage(a, owner.me)) ?? '',
     panel ?? '',
     h('section', { 'aria-labelledby': 'h-rating' }, h('h2', { id: 'h-rating' }, 'Rating'), ratingSection(a)),
+    houseMarksSection(a) ?? '',
     h(
       'section',
       { 'aria-labelledby': 'h-history' },

@@ -1,0 +1,87 @@
+import type { PrismaClient } from '@coup/db';
+import { DEFAULT_RATING_CONFIG } from '@coup/rating';
+
+// The house agents as marks on the ladder (issue 22), for an agent's profile: between which two of them its
+// rating lies, and its record against each in ranked matches. Ratings are the leaderboard's figures (the
+// live one when there is one, else the stored one, else the initial rating for a house agent).
+
+const { rating: INITIAL_RATING, rd: INITIAL_RD } = DEFAULT_RATING_CONFIG;
+
+export interface HouseMark {
+  agent: { id: string; name: string };
+  rating: number;
+  rd: number;
+  /** Finished ranked matches both played. */
+  matches: number;
+  /** Of those, the ones the agent finished ahead of the house agent, and behind it (the rest: tied). */
+  wins: number;
+  losses: number;
+}
+
+export interface HouseMarks {
+  /** The highest-rated house agent at or below the agent's rating, and the lowest above it (null: none). */
+  below: HouseMark | null;
+  above: HouseMark | null;
+  /** Every other house agent, lowest rating first. */
+  records: HouseMark[];
+}
+
+export async function houseMarks(prisma: PrismaClient, agentId: string): Promise<HouseMarks> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      name: string;
+      rating: number;
+      rd: number;
+      matches: number;
+      wins: number;
+      losses: number;
+      my_rating: number | null;
+    }[]
+  >`
+    WITH me AS (
+      SELECT COALESCE(l.rating, r.rating, CASE WHEN a.is_house THEN ${INITIAL_RATING}::float8 END) AS rating
+      FROM agents a
+      LEFT JOIN ratings r ON r.agent_id = a.id
+      LEFT JOIN live_ratings l ON l.agent_id = a.id
+      WHERE a.id = ${agentId}
+    ), rec AS (
+      SELECT h.agent_id,
+             count(*)::int AS matches,
+             (count(*) FILTER (WHERE s.place < h.place))::int AS wins,
+             (count(*) FILTER (WHERE s.place > h.place))::int AS losses
+      FROM match_seats s
+      JOIN match_seats h ON h.match_id = s.match_id AND h.agent_id <> s.agent_id
+      WHERE s.agent_id = ${agentId} AND s.ranked AND s.place IS NOT NULL AND h.place IS NOT NULL
+      GROUP BY h.agent_id
+    )
+    SELECT a.id, a.name,
+           COALESCE(l.rating, r.rating, ${INITIAL_RATING}::float8) AS rating,
+           COALESCE(l.rd, r.rd, ${INITIAL_RD}::float8) AS rd,
+           COALESCE(rec.matches, 0) AS matches, COALESCE(rec.wins, 0) AS wins,
+           COALESCE(rec.losses, 0) AS losses,
+           (SELECT rating FROM me) AS my_rating
+    FROM agents a
+    LEFT JOIN ratings r ON r.agent_id = a.id
+    LEFT JOIN live_ratings l ON l.agent_id = a.id
+    LEFT JOIN rec ON rec.agent_id = a.id
+    WHERE a.is_house AND a.deleted_at IS NULL AND a.id <> ${agentId}
+    ORDER BY rating, a.id`;
+  const records: HouseMark[] = rows.map((r) => ({
+    agent: { id: r.id, name: r.name },
+    rating: r.rating,
+    rd: r.rd,
+    matches: r.matches,
+    wins: r.wins,
+    losses: r.losses,
+  }));
+  const mine = rows[0]?.my_rating ?? null;
+  if (mine === null) return { below: null, above: null, records };
+  let below: HouseMark | null = null;
+  let above: HouseMark | null = null;
+  for (const m of records) {
+    if (m.rating <= mine) below = m;
+    else if (!above) above = m;
+  }
+  return { below, above, records };
+}
