@@ -52,12 +52,12 @@ describe('house agents as marks', () => {
     const mid = await h.houseAgent('heuristic');
     const high = await h.houseAgent('search-3');
     await prisma.rating.upsert({
-      where: { agentId: low },
+      where: { agentId_ruleset: { agentId: low, ruleset: 'original' } },
       create: { agentId: low, rating: 1200, rd: 80, vol: 0.06, games: 10 },
       update: { rating: 1200 },
     });
     await prisma.rating.upsert({
-      where: { agentId: high },
+      where: { agentId_ruleset: { agentId: high, ruleset: 'original' } },
       create: { agentId: high, rating: 1900, rd: 80, vol: 0.06, games: 10 },
       update: { rating: 1900 },
     });

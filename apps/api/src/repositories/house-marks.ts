@@ -26,7 +26,12 @@ export interface HouseMarks {
   records: HouseMark[];
 }
 
-export async function houseMarks(prisma: PrismaClient, agentId: string): Promise<HouseMarks> {
+/** Ratings of the `ruleset` ladder (default `original`, the one the profile's `rating` shows). */
+export async function houseMarks(
+  prisma: PrismaClient,
+  agentId: string,
+  ruleset = 'original',
+): Promise<HouseMarks> {
   const rows = await prisma.$queryRaw<
     {
       id: string;
@@ -42,8 +47,8 @@ export async function houseMarks(prisma: PrismaClient, agentId: string): Promise
     WITH me AS (
       SELECT COALESCE(l.rating, r.rating, CASE WHEN a.is_house THEN ${INITIAL_RATING}::float8 END) AS rating
       FROM agents a
-      LEFT JOIN ratings r ON r.agent_id = a.id
-      LEFT JOIN live_ratings l ON l.agent_id = a.id
+      LEFT JOIN ratings r ON r.agent_id = a.id AND r.ruleset = ${ruleset}
+      LEFT JOIN live_ratings l ON l.agent_id = a.id AND l.ruleset = ${ruleset}
       WHERE a.id = ${agentId}
     ), rec AS (
       SELECT h.agent_id,
@@ -62,8 +67,8 @@ export async function houseMarks(prisma: PrismaClient, agentId: string): Promise
            COALESCE(rec.losses, 0) AS losses,
            (SELECT rating FROM me) AS my_rating
     FROM agents a
-    LEFT JOIN ratings r ON r.agent_id = a.id
-    LEFT JOIN live_ratings l ON l.agent_id = a.id
+    LEFT JOIN ratings r ON r.agent_id = a.id AND r.ruleset = ${ruleset}
+    LEFT JOIN live_ratings l ON l.agent_id = a.id AND l.ruleset = ${ruleset}
     LEFT JOIN rec ON rec.agent_id = a.id
     WHERE a.is_house AND a.deleted_at IS NULL AND a.id <> ${agentId}
     ORDER BY rating, a.id`;

@@ -91,7 +91,7 @@ describe('coup dataset import', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/games read 1233, loaded 1233, bad 0 \(document\)/);
     expect(r.stdout).toMatch(
-      /re-played through our engine: 745 \(agreed \d+, rules differ \d+, disagreed 0\)/,
+      /re-played through our engine: 1233 \(agreed \d+, rules differ \d+, disagreed 0\)/,
     );
     expect(r.stdout).toMatch(/rules differ: action_after_game_over \(\d+ games\)/);
     expect(r.stdout).not.toMatch(/^ {2}disagreed:/m);
