@@ -13,8 +13,10 @@ export async function queueDemoMatches(
 ): Promise<number> {
   if (count === 0 || house.length < 2 || (await prisma.match.count()) > 0) return 0;
   for (let i = 0; i < count; i++) {
-    // Rotate seats so each demo looks different.
-    const agentIds = house.map((_, k) => (house[(k + i) % house.length] as Agent).id);
+    // Four seats of the fastest house agents (listed last: house-agents.ts), rotated so each demo looks
+    // different; the search levels think for up to a second a decision, too slow for a first look.
+    const seated = house.slice(-Math.min(house.length, 4));
+    const agentIds = seated.map((_, k) => (seated[(k + i) % seated.length] as Agent).id);
     // Ranked: the house bots anchor the ladder; their live ratings move on the leaderboard as these end.
     await createMatch(prisma, queue, { agentIds, ranked: true, timeoutMs });
   }

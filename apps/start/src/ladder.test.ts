@@ -62,7 +62,8 @@ async function until<T>(
 
 describe('ladder', () => {
   it('rates ranked matches per period and orders the leaderboard by rating - 2*RD', async () => {
-    const ids = house.map((a) => a.id);
+    // The three fast house agents (listed first): the search levels would make the matches slow.
+    const ids = house.slice(0, 3).map((a) => a.id);
     const matches = [];
     // Ranked matches come from the matchmaker, events or the operator: here the admin key.
     for (let i = 0; i < 4; i++) matches.push(await h.queueMatch(h.adminKey, ids, { ranked: true }));

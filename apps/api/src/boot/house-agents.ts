@@ -28,7 +28,14 @@ export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> 
       .catch(async () => prisma.account.findUniqueOrThrow({ where: { name: HOUSE_ACCOUNT } }));
   }
   const agents: Agent[] = [];
-  for (const kind of HOUSE_BOT_KINDS) {
+  // The fast bots last: lists are newest first, so a new platform shows (and a test picking the first house
+  // agents gets) heuristic, honest and random before the slower people and search levels.
+  const fast: readonly string[] = ['random', 'honest', 'heuristic'];
+  const order = [
+    ...[...HOUSE_BOT_KINDS].filter((k) => !fast.includes(k)).reverse(),
+    ...HOUSE_BOT_KINDS.filter((k) => fast.includes(k)),
+  ];
+  for (const kind of order) {
     const name = `house-${kind}`;
     const existing = await prisma.agent.findUnique({ where: { name } });
     if (existing) {
