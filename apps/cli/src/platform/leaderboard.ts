@@ -33,6 +33,6 @@ export async function showLeaderboard(
   );
   const shown = board.items.length < board.total ? `${board.items.length} of ${board.total}` : board.total;
   print(
-    `${shown} rated agents in the ${board.ruleset} ladder, ordered by rating - 2*RD; * provisional (RD > 110); ~ live (the open rating period counted)`,
+    `${shown} rated agents, ordered by rating - 2*RD, in the ${board.ruleset} ladder; * provisional (RD > 110); ~ live (the open rating period counted)`,
   );
 }

@@ -50,11 +50,12 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
     await page.goto('/');
     const rows = page.locator('table.leaderboard tbody tr');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(3);
+    // Every built-in kind is a house agent (issue 22): random, honest, heuristic, people, search-1..3.
+    expect(await rows.count()).toBe(7);
     const text = await page.locator('table.leaderboard').innerText();
     for (const name of ['house-random', 'house-honest', 'house-heuristic']) expect(text).toContain(name);
     expect(await rows.first().locator('td').first().innerText()).toBe('1');
-    expect(await page.locator('table.leaderboard .badge', { hasText: 'provisional' }).count()).toBe(3);
+    expect(await page.locator('table.leaderboard .badge', { hasText: 'provisional' }).count()).toBe(7);
     expect(await page.title()).toBe('Leaderboard · Coup Arena');
     await screenshot(page, 'leaderboard');
 
