@@ -160,12 +160,13 @@ describe('HTTP agents', () => {
       name: uniqueName('rotating-http'),
       endpointUrl: 'http://127.0.0.1:9',
     });
-    // At its first turn the agent's owner rotates the secret; the agent learns it before answering. On its
-    // own turn only this seat decides, so the match waits for the rotation (a decision in a window asked of
-    // several seats can be closed by another's answer, and the match could end before a slow rotation did).
+    // At its first decision that only this seat can make (its turn, or a card to lose: the random bot can
+    // lose both cards before its first turn) the owner rotates the secret; the agent learns it before
+    // answering, and the match waits for it (a decision in a window asked of several seats can be closed by
+    // another's answer, and the match could end before a slow rotation did).
     let rotating = false;
     const agent = await checkingAgent(reg.secret, async (req) => {
-      if (req.phase !== 'action' || rotating) return;
+      if ((req.phase !== 'action' && req.phase !== 'lose_influence') || rotating) return;
       rotating = true;
       const res = await h.api<{ secret: string }>('POST', `/v1/agents/${reg.id}/rotate-secret`, {
         key: owner.key,
