@@ -159,15 +159,25 @@ function startApiProcess(databaseUrl: string, prefix: string) {
   return { url, stop, output: () => out, pid: child.pid };
 }
 
-const db = await createTestDatabase();
+/** BENCH_DATABASE_URL: a database a run with BENCH_KEEP=1 seeded (same BENCH_MATCHES and BENCH_AGENTS):
+ * reused as it is, not seeded, never dropped; the API migrates it on start. */
+const reuse = process.env.BENCH_DATABASE_URL;
+const db = reuse
+  ? {
+      url: reuse,
+      name: new URL(reuse).pathname.slice(1),
+      prisma: createPrisma(reuse),
+      drop: async () => undefined,
+    }
+  : await createTestDatabase();
 const prefix = `benchreads_${randomBytes(4).toString('hex')}`;
 let api: ReturnType<typeof startApiProcess> | undefined;
 try {
   const t0 = performance.now();
-  await seedReads(db.prisma, MATCHES, AGENTS);
+  if (!reuse) await seedReads(db.prisma, MATCHES, AGENTS);
   const sizes = await seedSizes(db.prisma);
   console.log(
-    `seeded ${MATCHES.toLocaleString('en')} four-seat matches, ${AGENTS.toLocaleString('en')} agents in ` +
+    `${reuse ? 'reused' : 'seeded'} ${MATCHES.toLocaleString('en')} four-seat matches, ${AGENTS.toLocaleString('en')} agents in ` +
       `${((performance.now() - t0) / 1000).toFixed(0)} s: ${sizes.bytesPerMatch.toLocaleString('en')} bytes ` +
       `per match all-in (${Object.entries(sizes.byTable)
         .map(([t, b]) => `${t} ${b.toLocaleString('en')}`)
@@ -218,7 +228,7 @@ try {
 } finally {
   await api?.stop();
   await deleteKeys(prefix).catch(() => undefined);
-  if (process.env.BENCH_KEEP === '1') console.log(`kept the database (BENCH_KEEP=1): ${db.url}`);
+  if (process.env.BENCH_KEEP === '1' || reuse) console.log(`kept the database: ${db.url}`);
   // The seeding client was closed when Postgres restarted: drop through a fresh one.
   else
     await db.drop().catch(async () => {
