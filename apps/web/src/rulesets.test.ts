@@ -22,7 +22,7 @@ describe('the web UI’s rulesets', () => {
   it('sums up each deck and exchange from the engine’s rules', () => {
     expect(rulesetSummary('inquisitors')).toBe(
       'Inquisitors: 15 cards, 3 each of Duke, Assassin, Captain, Inquisitor, Contessa; exchange claims ' +
-        'Inquisitor and draws 1 card; also interrogate.',
+        'Inquisitor and draws 1 card; new action: interrogate.',
     );
     expect(rulesetSummary('original')).toBe(
       'Original: 15 cards, 3 each of Duke, Assassin, Captain, Ambassador, Contessa; exchange claims ' +

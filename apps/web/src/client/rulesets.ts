@@ -30,7 +30,8 @@ export function rulesetSummary(id: RulesetId): string {
   const swap = exchange
     ? `; exchange claims ${roleName(exchange.claim)} and draws ${rules.exchangeDraw} card${rules.exchangeDraw === 1 ? '' : 's'}`
     : '';
-  const extra = rules.extraActions.length > 0 ? `; also ${rules.extraActions.join(', ')}` : '';
+  const n = rules.extraActions.length;
+  const extra = n > 0 ? `; new action${n === 1 ? '' : 's'}: ${rules.extraActions.join(', ')}` : '';
   return `${NAME[id]}: ${deck}${swap}${extra}.`;
 }
 
