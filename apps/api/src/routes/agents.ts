@@ -79,7 +79,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         ...presentAgent(agent, viewer(req)),
         ratingHistory: history,
-        stats,
+        stats: stats.stats,
+        statsByRuleset: stats.byRuleset,
         humanBaseline: people,
         houseMarks: marks,
       };
