@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '@coup/api-contract/types';
 import type { Prisma } from '@coup/db';
 import { emptyStats } from '@coup/competition';
+import { randomGame } from '@coup/archive/testing';
+import { insertHumanDataset } from './testing/datasets';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Harness } from './testing/harness';
 
@@ -116,5 +118,33 @@ describe('GET /v1/agents/:id behaviour figures per ruleset', () => {
       interrogations: 3,
       forceExchangeRate: 0.5,
     });
+  });
+
+  it("gives people's figures of each ruleset's games beside the agent's", async () => {
+    const prisma = h.platform.runtime.prisma;
+    // One game of each type, every seat a person.
+    const id = await insertHumanDataset(prisma, {
+      name: uniqueName('people'),
+      games: [randomGame(21), randomGame(22, { gameType: 'inquisitors' })],
+    });
+    const res = await h.api<Agent>('GET', `/v1/agents/${agentId}`);
+    expect(res.status, res.text).toBe(200);
+    const byRuleset = res.body.humanBaselineByRuleset!;
+    expect(byRuleset.original).toEqual({ ...res.body.humanBaseline, gameType: 'original' });
+    expect(byRuleset.inquisitors).toMatchObject({ datasetId: id, gameType: 'inquisitors', games: 1 });
+    expect(Object.keys(byRuleset.inquisitors!.bluffRateByRole).sort()).toEqual([
+      'assassin',
+      'captain',
+      'contessa',
+      'duke',
+      'inquisitor',
+    ]);
+    expect(Object.keys(res.body.humanBaseline!.bluffRateByRole).sort()).toEqual([
+      'ambassador',
+      'assassin',
+      'captain',
+      'contessa',
+      'duke',
+    ]);
   });
 });

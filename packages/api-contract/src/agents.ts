@@ -3,7 +3,7 @@ import { LlmDecision } from '@coup/protocol';
 import { ALL_ROLES } from '@coup/engine/names';
 import { AccountId, AgentId, Limit, Ruleset, Timestamp } from './common';
 import { AGENT_TRANSPORTS, HistoryMode } from './agent-input';
-import { HumanBaselineComparison } from './datasets';
+import { HumanBaselineComparison, HumanRulesetBaseline } from './datasets';
 
 export * from './agent-input';
 
@@ -157,6 +157,11 @@ export const AgentOut = z
      * dataset is imported.
      */
     humanBaseline: HumanBaselineComparison.nullable().optional(),
+    /**
+     * The profile adds people's figures of each ruleset's games (to compare `statsByRuleset` with), from the
+     * same dataset as `humanBaseline`: a ruleset whose games the dataset has none with people is left out.
+     */
+    humanBaselineByRuleset: z.partialRecord(Ruleset, HumanRulesetBaseline).optional(),
     /**
      * The profile adds the house agents as marks (issue 22): between which two its rating lies (`below`: the
      * best-rated house agent at or under its rating, `above`: the next one; null past either end or while it

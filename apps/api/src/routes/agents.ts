@@ -81,7 +81,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         ratingHistory: history,
         stats: stats.stats,
         statsByRuleset: stats.byRuleset,
-        humanBaseline: people,
+        humanBaseline: people.original,
+        humanBaselineByRuleset: people.byRuleset,
         houseMarks: marks,
       };
     },
