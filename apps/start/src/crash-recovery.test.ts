@@ -6,8 +6,8 @@ import { unpackReplay } from '@coup/db';
 import { Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import { createAgent } from '@coup/sdk';
-import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
+import { servedAgent } from './testing/served-agent';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness, MatchView } from './testing/harness';
 import { startWorkerProcess } from './testing/worker-process';
@@ -30,14 +30,9 @@ beforeAll(async () => {
   owner = await h.createAccount();
   // Slow agents: each decision takes ~40 ms, so a match lasts a second or more.
   for (const kind of ['random', 'honest'] as const) {
-    const reg = await h.registerAgent(owner.key, {
-      name: uniqueName(`slow-${kind}`),
-      endpointUrl: 'http://127.0.0.1:9',
-    });
-    const agent = await slowAgent({ kind, delayMs: 40, secret: reg.secret, name: kind });
-    agents.push(agent);
-    await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-    seats.push(reg.id);
+    const served = await servedAgent(h, owner.key, { kind, delayMs: 40, name: `slow-${kind}` });
+    agents.push(served.agent);
+    seats.push(served.id);
   }
 });
 

@@ -13,9 +13,9 @@ export async function queueDemoMatches(
 ): Promise<number> {
   if (count === 0 || house.length < 2 || (await prisma.match.count()) > 0) return 0;
   for (let i = 0; i < count; i++) {
-    // Four seats of the fastest house agents (listed last: house-agents.ts), rotated so each demo looks
+    // Four seats of the fastest house agents (listed first: house-agents.ts), rotated so each demo looks
     // different; the search levels think for up to a second a decision, too slow for a first look.
-    const seated = house.slice(-Math.min(house.length, 4));
+    const seated = house.slice(0, 4);
     const agentIds = seated.map((_, k) => (seated[(k + i) % seated.length] as Agent).id);
     // Ranked: the house bots anchor the ladder; their live ratings move on the leaderboard as these end.
     await createMatch(prisma, queue, { agentIds, ranked: true, timeoutMs });

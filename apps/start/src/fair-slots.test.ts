@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchView } from './testing/harness';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
+import { servedAgent } from './testing/served-agent';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 
@@ -127,16 +128,11 @@ describe('worker slots under one account flooding at its cap', () => {
   it('ranked matches the matchmaker forms start within 5 s', async () => {
     for (const kind of ['random', 'honest'] as const) {
       const account = await h.createAccount();
-      const reg = await h.registerAgent(account.key, {
-        name: uniqueName(`ladder-${kind}`),
-        endpointUrl: 'http://127.0.0.1:9',
-      });
-      const agent = await slowAgent({ kind, delayMs: 0, secret: reg.secret, name: kind });
-      ladderAgents.push(agent);
-      await h.api('PATCH', `/v1/agents/${reg.id}`, { key: account.key, body: { endpointUrl: agent.url } });
-      const queued = await h.api('POST', `/v1/agents/${reg.id}/queue`, { key: account.key });
+      const served = await servedAgent(h, account.key, { kind, delayMs: 0, name: `ladder-${kind}` });
+      ladderAgents.push(served.agent);
+      const queued = await h.api('POST', `/v1/agents/${served.id}/queue`, { key: account.key });
       expect(queued.status, queued.text).toBe(200);
-      ladderIds.push(reg.id);
+      ladderIds.push(served.id);
     }
     const formed = async () =>
       h.db.prisma.match.findMany({

@@ -5,6 +5,7 @@ import type { DecisionRequest } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
+import { servedAgent } from './testing/served-agent';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 import { hiddenInfoLeaks } from '@coup/api/testing';
@@ -34,17 +35,12 @@ describe('spectators (/v1/matches/:id/live)', () => {
     const ids: string[] = [];
     const slow: TestAgent[] = [];
     for (const kind of ['random', 'honest'] as const) {
-      const reg = await h.registerAgent(owner.key, {
-        name: uniqueName(`slow-${kind}`),
-        endpointUrl: 'http://127.0.0.1:9',
-      });
       // Slow enough that the match is still running well after the worker's first look for spectators
       // (LIVE_WATCH_POLL_MS) and the batch after it, even for a short game.
-      const agent = await slowAgent({ kind, delayMs: 200, secret: reg.secret, name: kind });
-      agents.push(agent);
-      slow.push(agent);
-      await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-      ids.push(reg.id);
+      const served = await servedAgent(h, owner.key, { kind, delayMs: 200, name: `slow-${kind}` });
+      agents.push(served.agent);
+      slow.push(served.agent);
+      ids.push(served.id);
     }
     const id = await h.queueMatch(owner.key, ids, { timeoutMs: 3000 });
     const live = await openSocket(`${h.wsUrl}/v1/matches/${id}/live`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
+import { servedAgent } from './testing/served-agent';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 
@@ -32,18 +32,17 @@ let origAgent: TestAgent;
 
 /** A random-move SDK agent registered with `rulesets` (none: the default) and queued for ranked play. */
 async function queuedAgent(name: string, rulesets?: string[]): Promise<{ id: string; agent: TestAgent }> {
-  const reg = await h.registerAgent(owner.key, {
-    name: uniqueName(name),
-    endpointUrl: 'http://127.0.0.1:9',
-    wantsPrompt: false,
-    ...(rulesets ? { rulesets } : {}),
+  const { id, agent } = await servedAgent(h, owner.key, {
+    kind: 'random',
+    delayMs: 0,
+    name,
+    botSeed: name,
+    register: { wantsPrompt: false, ...(rulesets ? { rulesets } : {}) },
   });
-  const agent = await slowAgent({ kind: 'random', delayMs: 0, secret: reg.secret, name });
   served.push(agent);
-  await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-  const q = await h.api('POST', `/v1/agents/${reg.id}/queue`, { key: owner.key });
+  const q = await h.api('POST', `/v1/agents/${id}/queue`, { key: owner.key });
   expect(q.status).toBe(200);
-  return { id: reg.id, agent };
+  return { id, agent };
 }
 
 beforeAll(async () => {

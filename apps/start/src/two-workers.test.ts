@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackReplay } from '@coup/db';
 import { Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
-import { slowAgent } from './testing/agents';
 import type { TestAgent } from './testing/agents';
-import { startHarness, uniqueName } from './testing/harness';
+import { servedAgent } from './testing/served-agent';
+import { startHarness } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 import { startWorkerProcess } from './testing/worker-process';
 import type { WorkerProcess } from './testing/worker-process';
@@ -23,14 +23,9 @@ beforeAll(async () => {
   owner = await h.createAccount();
   // Agents that take ~15 ms a decision: a match lasts long enough for both workers to hold some at once.
   for (const kind of ['random', 'honest'] as const) {
-    const reg = await h.registerAgent(owner.key, {
-      name: uniqueName(`two-${kind}`),
-      endpointUrl: 'http://127.0.0.1:9',
-    });
-    const agent = await slowAgent({ kind, delayMs: 15, secret: reg.secret, name: kind });
-    agents.push(agent);
-    await h.api('PATCH', `/v1/agents/${reg.id}`, { key: owner.key, body: { endpointUrl: agent.url } });
-    seats.push(reg.id);
+    const served = await servedAgent(h, owner.key, { kind, delayMs: 15, name: `two-${kind}` });
+    agents.push(served.agent);
+    seats.push(served.id);
   }
 });
 

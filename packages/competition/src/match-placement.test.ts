@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_PREFIX, encryptSecret, hashSecret, newAgentSecret, newId, insertMatch } from '@coup/db';
-import { createTestDatabase } from '@coup/db/testing';
+import { ID_PREFIX, newId, insertMatch } from '@coup/db';
+import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { enqueueMatch } from './create-match';
 import { insertMatchGroup } from './match-groups';
@@ -28,16 +28,7 @@ let owner: string;
 beforeAll(async () => {
   process.env.SECRET_KEY ??= 'match-placement-test-key';
   db = await createTestDatabase();
-  owner = (
-    await db.prisma.account.create({
-      data: {
-        id: newId(ID_PREFIX.account),
-        name: newId('u'),
-        apiKeyHash: hashSecret(prefix),
-        apiKeyPrefix: 'x',
-      },
-    })
-  ).id;
+  owner = (await seedAccount(db.prisma)).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -48,21 +39,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function agent(transport: 'http' | 'human' = 'http'): Promise<string> {
-  const secret = newAgentSecret();
-  const row = await db.prisma.agent.create({
-    data: {
-      id: newId(ID_PREFIX.agent),
-      ownerId: owner,
-      name: newId('bot'),
-      transport,
-      endpointUrl: transport === 'http' ? 'http://127.0.0.1:9/agent' : null,
-      secretHash: hashSecret(secret),
-      secretEnc: encryptSecret(secret),
-    },
-  });
-  return row.id;
-}
+const agent = (transport: 'http' | 'human' = 'http') => seedAgent(db.prisma, owner, { transport });
 
 /** The ids of the jobs a worker would take from `queue`, in order. */
 async function takeOrder(queue: string): Promise<string[]> {

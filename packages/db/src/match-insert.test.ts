@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommitment } from '@coup/random';
-import { encryptSecret, hashSecret, keyPrefix, newAgentSecret, newApiKey } from './crypto.ts';
 import type { PrismaClient } from './generated/client.ts';
-import { ID_PREFIX, newId } from './ids.ts';
+import { ID_PREFIX } from './ids.ts';
 import { HumanSeatNotRankedError, insertMatch } from './matches.ts';
-import { createTestDatabase } from './testing.ts';
+import { createTestDatabase, seedAccount, seedAgent } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
 
 // insertMatch writes a match and its seats in one SQL statement: what it writes must be what the rest of the
@@ -15,35 +14,12 @@ let ownerId: string;
 beforeAll(async () => {
   process.env.SECRET_KEY ??= 'create-match-test-key';
   db = await createTestDatabase();
-  const key = newApiKey();
-  ownerId = (
-    await db.prisma.account.create({
-      data: {
-        id: newId(ID_PREFIX.account),
-        name: newId('u'),
-        apiKeyHash: hashSecret(key),
-        apiKeyPrefix: keyPrefix(key),
-      },
-    })
-  ).id;
+  ownerId = (await seedAccount(db.prisma)).id;
 });
 afterAll(() => db?.drop());
 
-async function agent(prisma: PrismaClient, transport: 'http' | 'human' = 'http'): Promise<string> {
-  const secret = newAgentSecret();
-  const row = await prisma.agent.create({
-    data: {
-      id: newId(ID_PREFIX.agent),
-      ownerId,
-      name: newId('bot'),
-      transport,
-      endpointUrl: transport === 'http' ? 'http://127.0.0.1:9/agent' : null,
-      secretHash: hashSecret(secret),
-      secretEnc: encryptSecret(secret),
-    },
-  });
-  return row.id;
-}
+const agent = (prisma: PrismaClient, transport: 'http' | 'human' = 'http') =>
+  seedAgent(prisma, ownerId, { transport });
 
 describe('insertMatch', () => {
   it('writes a queued match with its seats in seat order, the seed private and its commitment public', async () => {

@@ -95,3 +95,5 @@ export async function appliedMigrations(url: string) {
     await client.end();
   }
 }
+
+export { seedAccount, seedAgent } from './testing-rows.ts';

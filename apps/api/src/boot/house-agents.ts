@@ -68,5 +68,7 @@ export async function ensureHouseAgents(prisma: PrismaClient): Promise<Agent[]> 
       .catch(async () => prisma.agent.findUniqueOrThrow({ where: { name } }));
     agents.push(created);
   }
-  return agents;
+  // Returned in the kinds' own order, fastest first (random, honest, heuristic, people, then the search
+  // levels): what the start summary lists and what demo matches seat.
+  return HOUSE_BOT_KINDS.flatMap((k) => agents.filter((a) => a.name === `house-${k}`));
 }

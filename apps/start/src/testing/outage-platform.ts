@@ -1,6 +1,6 @@
-import { slowAgent } from './agents';
+import { servedAgent } from './served-agent';
 import type { TestAgent } from './agents';
-import { startHarness, uniqueName } from './harness';
+import { startHarness } from './harness';
 import type { Harness } from './harness';
 import { startWorkerProcess } from './worker-process';
 import type { WorkerProcess } from './worker-process';
@@ -37,11 +37,9 @@ export async function startOutagePlatform(o: {
   const seats: string[] = [];
   const { key } = await h.createAccount();
   for (const kind of ['random', 'honest'] as const) {
-    const reg = await h.registerAgent(key, { name: uniqueName(kind), endpointUrl: 'http://127.0.0.1:9' });
-    const agent = await slowAgent({ kind, delayMs: o.agentDelayMs, secret: reg.secret, name: kind });
-    agents.push(agent);
-    await h.api('PATCH', `/v1/agents/${reg.id}`, { key, body: { endpointUrl: agent.url } });
-    seats.push(reg.id);
+    const served = await servedAgent(h, key, { kind, delayMs: o.agentDelayMs, name: kind });
+    agents.push(served.agent);
+    seats.push(served.id);
   }
   const worker = await startWorkerProcess(
     h.workerEnv({

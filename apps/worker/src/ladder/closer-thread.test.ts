@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId } from '@coup/db';
-import { createTestDatabase } from '@coup/db/testing';
+import { ID_PREFIX, newId } from '@coup/db';
+import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import { checkRatings } from '@coup/competition';
@@ -20,24 +20,8 @@ const ids: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const owner = await db.prisma.account.create({
-    data: { id: newId(ID_PREFIX.account), name: 'thr', apiKeyHash: hashSecret('thr'), apiKeyPrefix: 'x' },
-  });
-  for (let k = 0; k < 4; k++) {
-    const id = newId(ID_PREFIX.agent);
-    ids.push(id);
-    await db.prisma.agent.create({
-      data: {
-        id,
-        ownerId: owner.id,
-        name: `thr-${id}`,
-        transport: 'http',
-        endpointUrl: 'http://127.0.0.1:9',
-        secretHash: hashSecret(id),
-        secretEnc: 'unused',
-      },
-    });
-  }
+  const owner = await seedAccount(db.prisma, 'thr');
+  for (let k = 0; k < 4; k++) ids.push(await seedAgent(db.prisma, owner.id));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId } from '@coup/db';
-import { createTestDatabase } from '@coup/db/testing';
+import { ID_PREFIX, newId } from '@coup/db';
+import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import { checkRatings } from '@coup/competition';
@@ -23,23 +23,9 @@ const agents: Record<'a' | 'b' | 'c' | 'd' | 'e', string> = { a: '', b: '', c: '
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const owner = await db.prisma.account.create({
-    data: { id: newId(ID_PREFIX.account), name: 'live', apiKeyHash: hashSecret('live'), apiKeyPrefix: 'x' },
-  });
+  const owner = await seedAccount(db.prisma, 'live');
   for (const k of Object.keys(agents) as (keyof typeof agents)[]) {
-    const id = newId(ID_PREFIX.agent);
-    agents[k] = id;
-    await db.prisma.agent.create({
-      data: {
-        id,
-        ownerId: owner.id,
-        name: `live-${k}-${id}`,
-        transport: 'http',
-        endpointUrl: 'http://127.0.0.1:9',
-        secretHash: hashSecret(id),
-        secretEnc: 'unused',
-      },
-    });
+    agents[k] = await seedAgent(db.prisma, owner.id);
   }
 }, 60_000);
 

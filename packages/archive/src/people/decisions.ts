@@ -1,4 +1,5 @@
 import {
+  ACTION_OUTCOMES,
   BLOCK_OUTCOMES,
   BLOCKERS,
   actionKeys,
@@ -10,6 +11,7 @@ import {
   markRichest,
   noteClaim,
   standsOn,
+  TARGETED_ACTIONS,
 } from '@coup/bots';
 import type {
   BlockSituation,
@@ -20,9 +22,10 @@ import type {
 } from '@coup/bots';
 import type { Role } from '@coup/engine';
 import { UNKNOWN_PLAYER, claimedRole } from '@coup/archive-format';
-import type { ArchiveAction, ArchivePlayerState, DecodedGame } from '@coup/archive-format';
+import type { ArchivePlayerState, DecodedGame } from '@coup/archive-format';
 import { parseTurns } from '../grammar';
 import type { ArchiveTurn, LeftAt } from '../grammar';
+import { engineAction } from '../rules';
 
 // People's decisions in one archive game, counted into a `people` model's tables (@coup/bots GameCounts)
 // with the very situations the bot reads from its requests (features.ts). A turn is read whole, with the
@@ -35,27 +38,9 @@ import type { ArchiveTurn, LeftAt } from '../grammar';
 
 const COPIES = 3;
 
-const ACTION_NAMES: Record<ArchiveAction, string> = {
-  income: 'income',
-  'foreign-aid': 'foreign_aid',
-  tax: 'tax',
-  steal: 'steal',
-  assassinate: 'assassinate',
-  exchange: 'exchange',
-  interrogate: 'interrogate',
-  coup: 'coup',
-};
-const ACTION_INDEX = [
-  'income',
-  'foreign_aid',
-  'tax',
-  'steal',
-  'assassinate',
-  'exchange',
-  'coup',
-  'interrogate',
-];
-const TARGETED = new Set<string>(['steal', 'assassinate', 'coup', 'interrogate']);
+// The model's outcome indices: the bot reads the tables with the same lists.
+const ACTION_INDEX: readonly string[] = ACTION_OUTCOMES;
+const TARGETED = new Set<string>(TARGETED_ACTIONS);
 
 /** A foreign-aid block by a seat the record does not name: who could have made it, as their block keys. */
 export interface UnknownBlock {
@@ -132,7 +117,7 @@ function countTurn(
   if (a) {
     const standing = standingAt('before_action');
     const alive = seats.filter(standing).length;
-    const action = ACTION_NAMES[a.action];
+    const action = engineAction(a.action);
     const claim = claimedRole(a.action, game.gameType) as Role | null;
     if (human(actor)) {
       const opponents = seats.filter((p) => p !== actor && standing(p));
