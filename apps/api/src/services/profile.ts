@@ -38,6 +38,7 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
     if (row.matches > 0 && isRulesetId(row.ruleset))
       byRuleset[row.ruleset] = rulesetFigures(row, row.ruleset);
   }
+  // `stats` keeps the shape it had before rulesets: the original figures without the per-ruleset fields.
   const {
     ruleset: _,
     interrogations: __,
