@@ -1,12 +1,15 @@
 // End-to-end throughput: stored four-seat matches per second with the API and a worker as separate processes
 // (as docker-compose runs them: apps/start/src/server.ts and apps/worker/src/main.ts) on a scratch database
-// and Redis prefix, first with house bots, then with four loopback HTTP agents (historyMode delta,
-// wantsPrompt false, one small server in its own process). Meanwhile a reader hits the leaderboard, the
-// match list and an agent profile, and the API's read latency (p50/p99) is printed.
+// and Redis prefix. Rows (throughput-rows.ts): house bots casual, ranked, and queued through the API's
+// POST /v1/matches; loopback HTTP agents (historyMode delta, wantsPrompt false, one small server in its own
+// process) casual, and ranked as the ladder's matchmaker forms them from 64 queued agents. Meanwhile a
+// reader hits the leaderboard, the match list and an agent profile, and the API's read latency (p50/p99) is
+// printed; at the end, what the stored matches cost in Postgres (storage-report.ts).
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
-//   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default 1;
-//   0: the worker runs inside the API process, to compare with), BENCH_ROWS (house,http; idle: reads only),
+//   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default:
+//   one per core as npm start runs; 0: the worker inside the API process, to compare with),
+//   BENCH_ROWS (default house,house-ranked,house-api,http,http-ranked; idle: reads only),
 //   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
@@ -20,17 +23,23 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
-import { enqueueMatch } from '@coup/competition';
-import { insertMatch, repoRoot } from '@coup/db';
+import { repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
+import { storageReport } from './storage-report';
+import { ROW_NAMES, rowFeeder, setUpRows } from './throughput-rows';
 
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
 /** Worker processes (BENCH_WORKERS, default 1); each runs WORKER_CONCURRENCY matches at once. 0: the API
  * process runs the worker (RUN_WORKER=true), as `npm start` with WORKER_IN_PROCESS=true does. */
-const WORKERS = Math.max(0, Number(process.env.BENCH_WORKERS ?? 1));
-const ROWS = (process.env.BENCH_ROWS ?? 'house,http').split(',');
+const WORKERS = Math.max(0, Number(process.env.BENCH_WORKERS ?? availableParallelism()));
+const ROWS = (process.env.BENCH_ROWS ?? ROW_NAMES.join(',')).split(',');
+const unknownRows = ROWS.filter((r) => !(ROW_NAMES as readonly string[]).includes(r) && r !== 'idle');
+if (unknownRows.length > 0) {
+  console.error(`BENCH_ROWS: unknown ${unknownRows.join(', ')} (known: idle, ${ROW_NAMES.join(', ')})`);
+  process.exit(2);
+}
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -82,20 +91,6 @@ function start(
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}:\n${out}`)));
   });
-}
-
-async function api<T>(base: string, method: string, url: string, key?: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
 }
 
 /** CPU time (user + system) a process has used so far, from /proc (Linux): robust to a busy machine. */
@@ -164,6 +159,10 @@ async function main() {
     MAX_ACTIVE_MATCHES_PER_ACCOUNT: '100000000',
     AGENT_ADDRESSES: 'private',
     DEMO_MATCHES: '0',
+    // The ranked HTTP row: the matchmaker forms matches every 200 ms from agents of one bench account.
+    MATCHMAKER_INTERVAL_MS: '200',
+    MAX_SEATS_PER_OWNER: '4',
+    MAX_AGENTS_PER_ACCOUNT: '1000',
   };
   const procs: Proc[] = [];
   const closers: (() => Promise<void>)[] = [];
@@ -201,58 +200,21 @@ async function main() {
         `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s`,
     );
 
-    const house = (await api<{ items: { id: string; name: string }[] }>(base, 'GET', '/v1/agents?house=true'))
-      .items;
-    const byName = (n: string) => house.find((a) => a.name === n)?.id as string;
-    const houseSeats = ['house-heuristic', 'house-honest', 'house-random', 'house-heuristic'].map(byName);
-
-    const rows: Record<string, string[]> = {};
-    // idle: no matches queued, the reads alone (their latency without the load, to compare with).
-    if (ROWS.includes('idle')) rows.idle = [];
-    if (ROWS.includes('house')) rows.house = houseSeats;
-    let agentServer: (Proc & { match: RegExpExecArray }) | null = null;
-    if (ROWS.includes('http')) {
-      agentServer = await start(path.join(here, 'agent-server.ts'), {}, /(http:\/\/\S+)/);
-      procs.push(agentServer);
-      const url = agentServer.match[1] as string;
-      const { apiKey } = await api<{ apiKey: string }>(base, 'POST', '/v1/accounts', undefined, {
-        name: `bench-${prefix}`,
-      });
-      const ids: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const a = await api<{ agent?: { id: string }; id?: string }>(base, 'POST', '/v1/agents', apiKey, {
-          name: `bench-${prefix}-${i}`,
-          endpointUrl: `${url}/a${i}`,
-          historyMode: 'delta',
-          wantsPrompt: false,
-        });
-        ids.push((a.agent?.id ?? a.id) as string);
-      }
-      rows.http = ids;
-    }
     const matchQueue = new Queue<MatchJob>(QUEUE.matches, { connection: { url: REDIS_URL }, prefix });
     closers.push(() => matchQueue.close());
+    const startAgentServer = async () => {
+      const server = await start(path.join(here, 'agent-server.ts'), {}, /(http:\/\/\S+)/);
+      procs.push(server);
+      return server.match[1] as string;
+    };
+    const rows = await setUpRows(ROWS, { base, adminKey, prefix, startAgentServer });
+    const houseSeats = rows.houseSeats;
     const readPaths = ['/v1/leaderboard', '/v1/matches?limit=20', `/v1/agents/${houseSeats[0]}`];
 
-    for (const [label, seats] of Object.entries(rows)) {
+    for (const row of rows.list) {
       // Keep a backlog the worker never drains: the figure is the platform's pace, not the queueing's.
-      let queued = 0;
-      let stopQueue = false;
-      const before = await finishedCount(db);
-      // Queued as the API does (insertMatch + the job), from here: the API's CPU goes to reads.
-      const queue = (async () => {
-        while (!stopQueue && seats.length > 0) {
-          const done = await finishedCount(db);
-          const backlog = queued - (done - before);
-          if (backlog < 300) {
-            for (let i = 0; i < 100; i++) {
-              const id = await insertMatch(db.prisma, { agentIds: seats, ranked: false, timeoutMs: 5000 });
-              await enqueueMatch(matchQueue, id);
-            }
-            queued += 100;
-          } else await new Promise((r) => setTimeout(r, 200));
-        }
-      })();
+      const feeder = rowFeeder(row, { db, base, adminKey, matchQueue });
+      await feeder.begin();
       await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
       const read = reader(base, readPaths);
       const t0 = performance.now();
@@ -265,20 +227,19 @@ async function main() {
       const workerCpu = workersCpu() - w0;
       const apiCpu = cpuSeconds(apiProc.child.pid) - a0;
       const { all: lat, byPath } = await read.stop();
-      stopQueue = true;
-      await queue;
+      await feeder.end();
       const rate = (c1 - c0) / seconds;
       const logKeys = (await redis.keys(`${prefix}:match:*:log`)).length;
       const mem = (await redis.info('memory')).match(/used_memory:(\d+)/)?.[1];
       console.log(
-        `${label.padEnd(6)} stored ${rate.toFixed(1)} four-seat matches/s (${c1 - c0} in ${seconds.toFixed(1)} s)` +
+        `${row.label.padEnd(12)} stored ${rate.toFixed(1)} four-seat matches/s (${c1 - c0} in ${seconds.toFixed(1)} s)` +
           ` · ${((c1 - c0) / workerCpu).toFixed(1)} matches per worker CPU-second (worker ${(workerCpu / seconds).toFixed(2)} cores,` +
           ` API ${(apiCpu / seconds).toFixed(2)} cores)` +
           ` · reads p50 ${percentile(lat, 0.5).toFixed(1)} ms p99 ${percentile(lat, 0.99).toFixed(1)} ms (${lat.length} reads)` +
           ` · live logs in Redis ${logKeys}, Redis used_memory ${(Number(mem) / 1e6).toFixed(1)} MB`,
       );
       console.log(
-        `${''.padEnd(6)} reads p50/p99 by path: ` +
+        `${''.padEnd(12)} reads p50/p99 by path: ` +
           readPaths
             .map((p, k) => {
               const l = byPath[k] ?? [];
@@ -294,6 +255,7 @@ async function main() {
       await matchQueue.drain(true);
       await new Promise((r) => setTimeout(r, 1500));
     }
+    for (const line of await storageReport(db)) console.log(line);
   } finally {
     for (const c of closers) await c();
     for (const p of procs.reverse()) await p.stop();

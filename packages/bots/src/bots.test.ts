@@ -1,5 +1,5 @@
 import { CLAIM, createGame } from '@coup/engine';
-import type { Action, Role, TurnActionType } from '@coup/engine';
+import type { Action, TurnActionType } from '@coup/engine';
 import { DecisionRequest } from '@coup/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,41 +7,12 @@ import { FAST_BOT_KINDS, createBot } from './index';
 import type { Bot, BotKind } from './index';
 import { buildRequest } from './testing/request';
 import { playMatch } from './testing/match';
-
-const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
-const isListed = (req: DecisionRequest, a: Action): boolean =>
-  req.legalActions.some((l) => sameAction(l as Action, a));
-const faceDown = (req: DecisionRequest): Role[] =>
-  (req.state.you?.cards ?? []).filter((c) => !c.revealed).map((c) => c.role);
-
-// The kinds that answer in microseconds: the search levels have their own legality tests (search/).
-const lineup = fc.array(fc.constantFrom(...FAST_BOT_KINDS), { minLength: 2, maxLength: 6 });
+import { assertEveryKindAnswersLegally, faceDown, lineup } from './testing/legality';
 
 describe('every bot answers only legal actions', () => {
   it('in thousands of situations from random matches, for every kind at every decision', () => {
     let situations = 0;
-    fc.assert(
-      fc.property(lineup, fc.string({ maxLength: 12 }), (kinds: BotKind[], seed: string) => {
-        const all = FAST_BOT_KINDS.map((k) => createBot(k, { seed }));
-        playMatch(
-          kinds.map((k, i) => createBot(k, { seed: `${seed}${i}` })),
-          {
-            seed,
-            onDecision(req, action, seated) {
-              // playMatch already throws on an answer the engine rejects; this also checks the object.
-              if (!isListed(req, action)) throw new Error(`${seated.name}: ${JSON.stringify(action)}`);
-              // Every kind, asked the same question, answers legally too.
-              for (const bot of all) {
-                const a = bot.decide(req).action as Action;
-                if (!isListed(req, a)) throw new Error(`${bot.name}: ${JSON.stringify(a)} in ${req.phase}`);
-              }
-              situations++;
-            },
-          },
-        );
-      }),
-      { numRuns: 100, seed: 7 },
-    );
+    assertEveryKindAnswersLegally({ numRuns: 100, seed: 7, onDecision: () => void situations++ });
     expect(situations).toBeGreaterThan(5000);
   }, 60_000);
 

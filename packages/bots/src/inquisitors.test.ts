@@ -1,48 +1,28 @@
 import { RULESETS } from '@coup/engine';
-import type { Action, Role } from '@coup/engine';
-import type { DecisionRequest } from '@coup/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAST_BOT_KINDS, createBot } from './index';
+import { createBot } from './index';
 import type { BotKind } from './index';
 import { playMatch } from './testing/match';
+import { assertEveryKindAnswersLegally, faceDown, lineup } from './testing/legality';
 import { runSeries, winRate } from './testing/series';
 
 // Every built-in bot plays the Inquisitor game (ruleset `inquisitors`) as well as `original` (the search
 // levels, too slow to ask at every decision here, have their own legality test in search/search.test.ts).
 
-const isListed = (req: DecisionRequest, a: Action): boolean =>
-  req.legalActions.some((l) => JSON.stringify(l) === JSON.stringify(a));
-const faceDown = (req: DecisionRequest): Role[] =>
-  (req.state.you?.cards ?? []).filter((c) => !c.revealed).map((c) => c.role);
-const lineup = fc.array(fc.constantFrom(...FAST_BOT_KINDS), { minLength: 2, maxLength: 6 });
-
 describe('bots in the Inquisitor game', () => {
   it('every kind answers only legal actions, in every phase of it', () => {
     const phases = new Set<string>();
     const types = new Set<string>();
-    fc.assert(
-      fc.property(lineup, fc.string({ maxLength: 12 }), (kinds: BotKind[], seed: string) => {
-        const all = FAST_BOT_KINDS.map((k) => createBot(k, { seed }));
-        playMatch(
-          kinds.map((k, i) => createBot(k, { seed: `${seed}${i}` })),
-          {
-            seed,
-            ruleset: 'inquisitors',
-            onDecision(req, action, seated) {
-              if (!isListed(req, action)) throw new Error(`${seated.name}: ${JSON.stringify(action)}`);
-              for (const bot of all) {
-                const a = bot.decide(req).action as Action;
-                if (!isListed(req, a)) throw new Error(`${bot.name}: ${JSON.stringify(a)} in ${req.phase}`);
-              }
-              phases.add(req.phase);
-              types.add(action.type);
-            },
-          },
-        );
-      }),
-      { numRuns: 60, seed: 20 },
-    );
+    assertEveryKindAnswersLegally({
+      ruleset: 'inquisitors',
+      numRuns: 60,
+      seed: 20,
+      onDecision(req, action) {
+        phases.add(req.phase);
+        types.add(action.type);
+      },
+    });
     for (const p of ['interrogate_show', 'interrogate_decide', 'exchange_return'])
       expect(phases).toContain(p);
     for (const t of ['interrogate', 'show_card', 'allow', 'force_exchange']) expect(types).toContain(t);

@@ -150,4 +150,64 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
     expect(w.problems).toEqual([]);
     await w.close();
   });
+
+  it('the leaderboard switches between the rulesets’ ladders, with the ladder in its URL', async () => {
+    const { random, honest } = p.house as Record<string, string>;
+    const inquisitors = await p.h.queueMatch(p.h.adminKey, [random, honest] as string[], {
+      ranked: true,
+      ruleset: 'inquisitors',
+    });
+    expect((await p.h.waitForMatch(inquisitors)).status).toBe('finished');
+    const gamesOf = (body: { items: { agent: { id: string }; games: number }[] }, id: string) =>
+      body.items.find((e) => e.agent.id === id)?.games;
+    await eventually('the inquisitors ladder to count the match', async () => {
+      const res = await p.h.api<{ items: { agent: { id: string }; games: number }[] }>(
+        'GET',
+        '/v1/leaderboard?ruleset=inquisitors',
+      );
+      return gamesOf(res.body, random as string) === 1 ? true : undefined;
+    });
+
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    const gamesCell = (name: string) =>
+      page.locator('table.leaderboard tbody tr', { hasText: name }).locator('td').nth(6).innerText();
+    const ladderSwitch = page.getByRole('navigation', { name: 'Ruleset' });
+    await page.goto('/');
+    await page.locator('table.leaderboard.ladder-original tbody tr').first().waitFor();
+    expect(await ladderSwitch.getByRole('link').allInnerTexts()).toEqual(['Original', 'Inquisitors']);
+    expect(await ladderSwitch.locator('[aria-current="page"]').innerText()).toBe('Original');
+    expect(await gamesCell('house-random')).toBe(String(matchIds.length));
+
+    await ladderSwitch.getByRole('link', { name: 'Inquisitors' }).click();
+    await page.waitForURL('**/?ruleset=inquisitors');
+    await page.locator('table.leaderboard.ladder-inquisitors tbody tr').first().waitFor();
+    expect(await ladderSwitch.locator('[aria-current="page"]').innerText()).toBe('Inquisitors');
+    expect(await page.locator('table.leaderboard caption').innerText()).toMatch(/^Inquisitors ladder/);
+    expect(await gamesCell('house-random')).toBe('1');
+    expect(await gamesCell('house-heuristic')).toBe('0');
+    // The provisional filter keeps the ladder.
+    expect(await page.getByRole('link', { name: 'Hide provisional agents' }).getAttribute('href')).toBe(
+      '/?ruleset=inquisitors&established=true',
+    );
+    await screenshot(page, 'leaderboard-inquisitors');
+
+    // A deep link (a reload) opens the same ladder; back returns to the original one.
+    await page.reload();
+    await page.locator('table.leaderboard.ladder-inquisitors tbody tr').first().waitFor();
+    expect(await gamesCell('house-random')).toBe('1');
+    await page.goBack();
+    await page.waitForURL((u) => u.search === '');
+    await page.locator('table.leaderboard.ladder-original tbody tr').first().waitFor();
+    expect(await gamesCell('house-random')).toBe(String(matchIds.length));
+
+    // The match list names each match's ruleset.
+    await page.goto(`/matches?agent=${random}&ranked=true`);
+    const row = (id: string) =>
+      page.locator('main table tbody tr', { hasText: id }).locator('.badge.ruleset');
+    expect(await row(inquisitors).innerText()).toBe('Inquisitors');
+    expect(await row(matchIds[0] as string).innerText()).toBe('Original');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Replay } from '@coup/protocol';
 import type { DecisionStep } from '@coup/protocol';
 import { launchBrowser, openPage, screenshot, SKIP_BROWSER } from '../testing/browser';
 import { uniqueName } from '../testing/harness';
+import { answered, nextTurn, noSideScroll } from '../testing/table-page';
 import { startUiPlatform } from '../testing/ui-platform';
 import type { UiPlatform } from '../testing/ui-platform';
 
@@ -23,27 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await p?.stop();
 });
-
-/** Resolves once the answer to `decision` was sent (or the table moved on: another question, the end). */
-async function answered(page: Page, decision: string | null): Promise<void> {
-  await page.waitForFunction(
-    (id) =>
-      document.querySelector('.chosen')?.textContent?.startsWith('You chose:') ||
-      document.querySelector<HTMLElement>('.answers')?.dataset.decision !== id,
-    decision,
-  );
-}
-
-/** The next thing the table shows: an answer to give, or the result. */
-async function nextTurn(page: Page): Promise<'answer' | 'over'> {
-  const answer = page.locator('.answers button.answer:enabled').first();
-  const over = page.locator('.table-result .final-place');
-  await answer.or(over).first().waitFor({ timeout: 45_000 });
-  return (await over.isVisible()) ? 'over' : 'answer';
-}
-
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe.skipIf(SKIP_BROWSER)('a person at the table', () => {
   it('signs up, opens a table, plays it to the end by clicking and by keyboard; the replay shows their decisions', async () => {

@@ -1,6 +1,7 @@
 import { h, link, td } from './dom';
 import { badge, statusBadge } from './badges';
 import { ordinal, when } from './format';
+import { rulesetBadge } from './rulesets';
 import type { Match } from './types';
 
 export const MATCH_HEADERS = ['Match', 'Status', 'Kind', 'Seats (place)', 'Created', 'Watch'] as const;
@@ -46,7 +47,12 @@ export function matchRow(m: Match, highlight?: string): HTMLTableRowElement {
     { class: troubled(m, highlight).length > 0 ? 'troubled' : null },
     td(link(`/matches/${m.id}`, h('code', null, m.id))),
     td(statusBadge(m.status)),
-    td(m.ranked ? 'ranked' : 'casual', m.eventId ? h('span', { class: 'muted' }, ' · event') : null),
+    td(
+      m.ranked ? 'ranked' : 'casual',
+      m.eventId ? h('span', { class: 'muted' }, ' · event') : null,
+      ' ',
+      rulesetBadge(m.ruleset),
+    ),
     td(seatList(m, highlight)),
     td(when(m.createdAt)),
     td(watch),

@@ -1,6 +1,7 @@
 import { isSeatableByOthers } from '@coup/transports';
 import { call } from './api';
 import { h } from './dom';
+import { rulesetName } from './rulesets';
 import type { Account, Agent } from './types';
 
 // Choosing opponents (a table at /play, a prompt experiment): house agents, the account's own agents, and
@@ -11,6 +12,11 @@ export interface OpponentPicker {
   el: HTMLElement[];
   /** The ticked agents' ids, in the order listed. */
   chosen(): string[];
+  /**
+   * Offers only the agents that play `ruleset` (an agent is only ever seated in a match of a ruleset it
+   * plays): the others are unticked and disabled, marked with the rulesets they do play.
+   */
+  only(ruleset: string): void;
 }
 
 export async function opponentPicker(
@@ -29,6 +35,7 @@ export async function opponentPicker(
   ]);
   const others = open.filter((a) => a.owner.id !== me.id && !a.isHouse);
   const boxes: HTMLInputElement[] = [];
+  const plays = new Map<HTMLInputElement, { rulesets: readonly string[]; mark: HTMLElement }>();
   const group = (title: string, agents: readonly Agent[], empty: string) =>
     h(
       'fieldset',
@@ -48,7 +55,9 @@ export async function opponentPicker(
               });
               if (o.onChange) box.addEventListener('change', o.onChange);
               boxes.push(box);
-              return h('li', null, h('label', { class: 'check' }, box, ` ${a.name}`));
+              const mark = h('span', { class: 'muted small plays-rulesets', hidden: true });
+              plays.set(box, { rulesets: a.rulesets, mark });
+              return h('li', null, h('label', { class: 'check' }, box, ` ${a.name}`, mark));
             }),
           ),
     );
@@ -58,6 +67,15 @@ export async function opponentPicker(
       group('Your agents', mine, 'You have no active agents.'),
       group('Agents open to challenges', others, 'No other agent allows challenges yet.'),
     ],
-    chosen: () => boxes.filter((b) => b.checked).map((b) => b.value),
+    chosen: () => boxes.filter((b) => b.checked && !b.disabled).map((b) => b.value),
+    only(ruleset) {
+      for (const [box, { rulesets, mark }] of plays) {
+        const ok = rulesets.includes(ruleset);
+        box.disabled = !ok;
+        if (!ok) box.checked = false;
+        mark.hidden = ok;
+        mark.textContent = ok ? '' : ` (plays ${rulesets.map(rulesetName).join(', ')} only)`;
+      }
+    },
   };
 }

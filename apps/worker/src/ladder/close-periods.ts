@@ -67,6 +67,28 @@ async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriods
   }
 }
 
+/** More due unrated matches than this is a backlog: closed on the closer's own thread (ladder-worker.ts). */
+export const THREAD_BACKLOG = 20_000;
+
+/**
+ * Whether more than `limit` unrated ranked matches wait in periods that have ended (any ruleset). Counted
+ * on the unrated-ranked index and stopped at the limit, so the answer costs a few ms at any size.
+ */
+export async function hasDueBacklog(
+  prisma: PrismaClient,
+  o: ClosePeriodsOptions,
+  limit = THREAD_BACKLOG,
+): Promise<boolean> {
+  const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
+  const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
+  const [row] = await prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM matches
+      WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${openStart}
+      LIMIT ${limit + 1}) due`;
+  return (row?.n ?? 0) > limit;
+}
+
 /**
  * The next period to close: the earliest unrated ranked finish's period, but never one at or before the
  * last closed period; null when no unrated ranked match finished before `before`.

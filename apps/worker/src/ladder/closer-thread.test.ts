@@ -6,6 +6,7 @@ import { RATING_EPOCH_MS } from '@coup/gateway';
 import { checkRatings } from '@coup/competition';
 import { seedCommitment } from '@coup/protocol';
 import { periodIndexOf, periodStart } from '@coup/rating';
+import { hasDueBacklog } from './close-periods';
 import { closerThread } from './closer-thread';
 
 // The rating closer on its own thread (closer-thread.ts) against Postgres: it closes the due periods as the
@@ -51,10 +52,15 @@ describe('the rating closer thread', () => {
     await match(at(P, 2000), [b, a]);
     await match(at(P + 3), [c, d, a]);
     await match(at(P + 10, 100), [d, c]); // the current period: not closed
+    // Three due matches (the open period's does not count): a backlog over 2, not over 3 (the ladder
+    // starts the thread only for a backlog over THREAD_BACKLOG).
+    expect(await hasDueBacklog(db.prisma, { periodMs: PERIOD_MS }, 2)).toBe(true);
+    expect(await hasDueBacklog(db.prisma, { periodMs: PERIOD_MS }, 3)).toBe(false);
     const closer = closerThread(db.url);
     try {
       expect(await closer.close({ periodMs: PERIOD_MS })).toEqual([P, P + 3]);
       expect(await closer.close({ periodMs: PERIOD_MS })).toEqual([]);
+      expect(await hasDueBacklog(db.prisma, { periodMs: PERIOD_MS }, 0)).toBe(false);
     } finally {
       await closer.stop();
     }

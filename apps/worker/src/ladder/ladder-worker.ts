@@ -5,7 +5,7 @@ import { QUEUE, throttled } from '@coup/gateway';
 import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { advanceExperiments } from '@coup/competition';
 import type { AdvanceOptions } from '@coup/competition';
-import { closeDuePeriods } from './close-periods';
+import { closeDuePeriods, hasDueBacklog } from './close-periods';
 import { closerThread } from './closer-thread';
 import type { PeriodCloser } from './closer-thread';
 import { refreshLiveRatings } from './live-ratings';
@@ -83,9 +83,14 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     onRecreated: (ids) => o.log?.('ladder schedulers re-created (Redis had lost them)', { ids }),
     onError: (err) => report('ladder schedulers: cannot check them now', err),
   });
-  // Started on the first close (its thread loads the closer's code: no cost at start-up, none if unused).
+  // The closer's thread is started for the first backlog only: starting it loads and compiles the closer's
+  // code in the thread (seconds of CPU taken from play), while an ordinary period's close takes
+  // milliseconds here. A backlog (after an outage of the closer, a bulk load) takes minutes: off this loop.
   let closer: PeriodCloser | null = null;
-  const closeOffLoop = (url: string) => {
+  const closeOffLoop = async (url: string) => {
+    if (!closer && !(await hasDueBacklog(o.prisma, { periodMs: o.periodMs }))) {
+      return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
+    }
     if (!closer?.alive()) closer = closerThread(url); // a thread that died is replaced
     return closer.close({ periodMs: o.periodMs });
   };

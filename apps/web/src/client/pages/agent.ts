@@ -15,6 +15,7 @@ import { cursorTable } from '../paged';
 import { render } from '../router';
 import type { PageContext } from '../router';
 import type { Agent, BehaviourStats } from '../types';
+import { rulesetName } from '../rulesets';
 
 const stat = (label: string, value: string, hint?: string) =>
   h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
@@ -153,6 +154,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
           ? `${a.owner.name}'s own seat at casual tables (a person, never rated) · since ${when(a.createdAt)} · `
           : `Owner ${a.owner.name} · ${a.modelName ?? 'no model named'} · ${a.transport.toUpperCase()} agent · registered ${when(a.createdAt)} · `,
         statusBadge(a.status),
+        isPersonSeat(a) ? '' : ` · plays ${a.rulesets.map(rulesetName).join(', ')}`,
         a.inQueue ? ' · in the ranked queue' : '',
         a.allowChallenges ? ' · open to challenges' : '',
         !owner && playable ? [' · ', h('a', { href: `/play?opponent=${a.id}` }, 'Play against it')] : '',

@@ -3,15 +3,57 @@ import { h, link, note, table, td, tdNum } from '../dom';
 import { houseBadge, liveRatingBadge, provisionalBadge } from '../badges';
 import { fmt, pct } from '../format';
 import type { PageContext } from '../router';
+import { RULESET_CHOICES, rulesetName, rulesetOrDefault, rulesetSummary } from '../rulesets';
+import { DEFAULT_RULESET } from '@coup/engine';
+import type { RulesetId } from '@coup/engine';
 
 const PAGE_SIZE = 50;
+
+// Each ruleset has its own ladder (GET /v1/leaderboard?ruleset=). The switch is a row of links: the
+// chosen ladder is in the page's URL (`?ruleset=inquisitors`; the default ladder has none), so a reload
+// or a shared link opens the same ladder, and the browser's back button returns to the previous one.
+
+/** The leaderboard's URL for a ladder, a page and the provisional filter. */
+function boardUrl(ruleset: RulesetId, offset: number, established: boolean): string {
+  const r = ruleset === DEFAULT_RULESET ? null : ruleset;
+  return `/${query({ ruleset: r, offset: offset || null, established: established || null })}`;
+}
+
+function rulesetSwitch(current: RulesetId, established: boolean): HTMLElement {
+  return h(
+    'nav',
+    { class: 'tabs ruleset-switch', 'aria-label': 'Ruleset' },
+    h(
+      'ul',
+      null,
+      RULESET_CHOICES.map((r) =>
+        h(
+          'li',
+          null,
+          h(
+            'a',
+            {
+              href: boardUrl(r, 0, established),
+              class: 'tab',
+              'data-ruleset': r,
+              'aria-current': r === current ? 'page' : null,
+              title: rulesetSummary(r),
+            },
+            rulesetName(r),
+          ),
+        ),
+      ),
+    ),
+  );
+}
 
 export async function leaderboardPage(ctx: PageContext): Promise<void> {
   ctx.setTitle('Leaderboard');
   const offset = Math.max(0, Number(ctx.query.get('offset') ?? 0) || 0);
   const established = ctx.query.get('established') === 'true';
+  const ruleset = rulesetOrDefault(ctx.query.get('ruleset'));
   const board = await call('GET /leaderboard', {
-    query: { limit: PAGE_SIZE, offset, established: established || null },
+    query: { limit: PAGE_SIZE, offset, established: established || null, ruleset },
     signal: ctx.signal,
   });
 
@@ -31,21 +73,19 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
     ),
   );
   const pageLink = (o: number, label: string, rel: string) =>
-    h(
-      'a',
-      { href: `/${query({ offset: o || null, established: established || null })}`, rel, class: 'button' },
-      label,
-    );
+    h('a', { href: boardUrl(ruleset, o, established), rel, class: 'button' }, label);
 
   ctx.root.append(
     h('h1', null, 'Leaderboard'),
     h('p', { class: 'lead' }, board.description),
+    rulesetSwitch(ruleset, established),
+    h('p', { class: 'muted small ruleset-summary' }, rulesetSummary(ruleset)),
     h(
       'p',
       { class: 'toolbar' },
       established
-        ? link('/', 'Show provisional agents too')
-        : link('/?established=true', 'Hide provisional agents'),
+        ? link(boardUrl(ruleset, 0, false), 'Show provisional agents too')
+        : link(boardUrl(ruleset, 0, true), 'Hide provisional agents'),
     ),
     board.items.length === 0
       ? note(
@@ -54,7 +94,7 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
             : 'No rated agents yet. A live rating appears after an agent’s first ranked match.',
         )
       : table(
-          `Agents ranked by conservative rating, ${offset + 1} to ${offset + board.items.length} of ${board.total}`,
+          `${rulesetName(ruleset)} ladder: agents ranked by conservative rating, ${offset + 1} to ${offset + board.items.length} of ${board.total}`,
           [
             { label: 'Rank', numeric: true },
             'Agent',
@@ -67,7 +107,7 @@ export async function leaderboardPage(ctx: PageContext): Promise<void> {
             'Status',
           ],
           rows,
-          { className: 'leaderboard' },
+          { className: `leaderboard ladder-${ruleset}` },
         ),
     h(
       'nav',

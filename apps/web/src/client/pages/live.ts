@@ -8,6 +8,7 @@ import { board } from '../replay/board';
 import { actionWords, describeEvent, namesOf, roleName } from '../replay/describe';
 import type { Names } from '../replay/describe';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 
 // A running match as it happens, from the public spectator feed (no face-down card is ever sent).
 
@@ -100,6 +101,8 @@ export async function livePage(ctx: PageContext): Promise<void> {
       'p',
       { class: 'muted' },
       m.seats.map((s) => s.agent.name).join(' vs '),
+      ' · ',
+      rulesetBadge(m.ruleset),
       ' · ',
       link(`/matches/${m.id}`, 'match page'),
     ),

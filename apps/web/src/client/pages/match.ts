@@ -7,6 +7,7 @@ import { omniscientModel } from '../replay/omniscient';
 import { seatModel } from '../replay/seat-view';
 import { replayViewer } from '../replay/viewer';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 import { seedSection } from '../seed-check';
 import type { Match } from '../types';
 import type { ReplayModel } from '../replay/model';
@@ -35,6 +36,7 @@ function facts(m: Match, deadlines: readonly number[]): HTMLElement {
     { class: 'facts' },
     fact('Status', statusBadge(m.status)),
     fact('Kind', m.ranked ? 'ranked' : 'casual'),
+    fact('Ruleset', rulesetBadge(m.ruleset)),
     m.eventId ? fact('Event', link(`/events/${m.eventId}`, `round ${m.eventRound ?? '?'}`)) : null,
     fact('Created', when(m.createdAt)),
     fact('Started', when(m.startedAt)),

@@ -7,20 +7,37 @@ import { opponentPicker } from '../opponent-picker';
 import { fill, h, link } from '../dom';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
+import { RULESET_CHOICES, rulesetOrDefault, rulesetName, rulesetSummary } from '../rulesets';
 import { handTicket, signOut } from '../session';
 import type { Account } from '../types';
 
 // Play (/play): sign in (paste an API key, or create an account: its key is kept in this browser), then
 // open a casual table against 1 to 5 agents (house agents, your own, or agents whose owners allow
-// challenges) and take a seat. `?opponent=<agent id>` (an agent page's "Play against it") ticks that agent.
+// challenges) and take a seat. `?opponent=<agent id>` (an agent page's "Play against it") ticks that agent;
+// `?ruleset=inquisitors` chooses the game (the engine's RULESETS; only agents that play it can be ticked).
 
 async function opponentsForm(ctx: PageContext, key: string, me: Account): Promise<HTMLElement> {
   const seatSelect = h('select', { name: 'seat', id: 'table-seat' });
+  const initial = rulesetOrDefault(ctx.query.get('ruleset'));
+  const rulesetSelect = h(
+    'select',
+    { name: 'ruleset', id: 'table-ruleset' },
+    RULESET_CHOICES.map((r) => h('option', { value: r, selected: r === initial }, rulesetName(r))),
+  );
+  const rulesetHint = h('span', null, rulesetSummary(initial));
   const picker = await opponentPicker(me, ctx.signal, {
     preselect: ctx.query.get('opponent'),
     onChange: () => updateSeats(),
   });
   const opponents = groupField('opponents', 'Opponents (1 to 5)', picker.el);
+  const ruleset = field('ruleset', 'Ruleset', rulesetSelect, rulesetHint);
+  picker.only(initial);
+  rulesetSelect.addEventListener('change', () => {
+    const r = rulesetOrDefault(rulesetSelect.value);
+    rulesetHint.textContent = rulesetSummary(r);
+    picker.only(r);
+    updateSeats();
+  });
   const seat = field(
     'seat',
     'Your seat',
@@ -28,7 +45,7 @@ async function opponentsForm(ctx: PageContext, key: string, me: Account): Promis
     'Seats are numbered around the table, from 0; the opponents take the others in the order listed ' +
       'above. Who plays first is drawn when the game starts, whatever your seat.',
   );
-  const problems = new FormProblems(() => [opponents, seat]);
+  const problems = new FormProblems(() => [ruleset, opponents, seat]);
   // Seats are places around the table, numbered as everywhere on the platform (seat 0, 1, ...); who
   // plays first is drawn when the game starts, so the picker promises no turn order.
   function updateSeats(): void {
@@ -48,7 +65,11 @@ async function opponentsForm(ctx: PageContext, key: string, me: Account): Promis
       novalidate: true,
       onsubmit: (ev: Event) => {
         ev.preventDefault();
-        const body = { opponents: picker.chosen(), seat: Number(seatSelect.value || 0) };
+        const body = {
+          opponents: picker.chosen(),
+          seat: Number(seatSelect.value || 0),
+          ruleset: rulesetOrDefault(rulesetSelect.value),
+        };
         const checked = check(TableCreate, body);
         if (!checked.ok) return problems.show(checked.problems, 'The table was not opened:');
         void call('POST /tables', { key, body, signal: ctx.signal })
@@ -59,6 +80,7 @@ async function opponentsForm(ctx: PageContext, key: string, me: Account): Promis
           .catch((err: unknown) => problems.showError(err, 'The table could not be opened'));
       },
     },
+    ruleset.el,
     opponents.el,
     seat.el,
     h('button', { type: 'submit', class: 'button primary' }, 'Open the table'),

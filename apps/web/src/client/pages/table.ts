@@ -5,6 +5,7 @@ import { call, ApiError } from '../api';
 import { errorBox, fill, h, link, note } from '../dom';
 import { ordinal } from '../format';
 import { rankingList } from '../ranking';
+import { rulesetBadge, rulesetOrDefault } from '../rulesets';
 import type { PageContext } from '../router';
 import { apiKey, takeTicket } from '../session';
 import { countdown } from '../table/countdown';
@@ -55,6 +56,8 @@ function tableLayout(ctx: PageContext, m: Match): TableView {
       'p',
       { class: 'muted' },
       m.seats.map((s) => s.agent.name).join(' vs '),
+      ' · ',
+      rulesetBadge(m.ruleset),
       ' · casual, never rated · ',
       link(`/matches/${m.id}`, 'match page'),
     ),
@@ -163,6 +166,7 @@ export async function tablePage(ctx: PageContext): Promise<void> {
   }
   const m = await call('GET /matches/:id', { params: { id }, signal: ctx.signal });
   let seat: number | null = null;
+  const ruleset = rulesetOrDefault(m.ruleset);
   const v = tableLayout(ctx, m);
   const { status, result, prompt, timer, answers, chosen, hand, tableBoard, log } = v;
 
@@ -177,9 +181,9 @@ export async function tablePage(ctx: PageContext): Promise<void> {
     fill(tableBoard, boardView(req));
     fill(log, historyView(req, who));
     log.scrollTop = log.scrollHeight;
-    prompt.textContent = situation(req, who);
+    prompt.textContent = situation(req, who, ruleset);
     chosen.textContent = '';
-    const buttons = answerButtons(req, who, (action, label) => answer(req, action, label));
+    const buttons = answerButtons(req, who, ruleset, (action, label) => answer(req, action, label));
     fill(answers, buttons);
     answers.dataset.decision = req.decisionId;
     timer.start(req.deadline, req.timeoutMs);

@@ -1,5 +1,5 @@
-import { CLAIM } from '@coup/engine';
-import type { Action, GameEvent, Phase, Role, TurnActionType } from '@coup/engine';
+import { RULESETS } from '@coup/engine';
+import type { Action, AnyTurnActionType, GameEvent, Phase, Role, RulesetId } from '@coup/engine';
 
 // Bluffs in the replay viewer: a claim (a claimed action, a block) made while the claimant's face-down
 // cards did not hold the role, marked on the claim's event whether or not anyone challenged it. Only what
@@ -13,10 +13,13 @@ export interface BluffMark {
 
 export type BluffMarks = Map<GameEvent, BluffMark>;
 
-/** The role an applied answer claims: a claimed action's role, or a block's. */
-export function claimOf(phase: Phase, applied: Action | null): Role | null {
+/**
+ * The role an applied answer claims: a claimed action's role (by the match's ruleset: an `inquisitors`
+ * exchange claims the inquisitor), or a block's.
+ */
+export function claimOf(phase: Phase, applied: Action | null, ruleset: RulesetId): Role | null {
   if (!applied) return null;
-  if (phase === 'action') return CLAIM[applied.type as TurnActionType] ?? null;
+  if (phase === 'action') return RULESETS[ruleset].action[applied.type as AnyTurnActionType]?.claim ?? null;
   return applied.type === 'block' ? (applied.data?.role ?? null) : null;
 }
 

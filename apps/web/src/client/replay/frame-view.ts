@@ -2,6 +2,7 @@ import type { GameEvent } from '@coup/engine';
 import { badge } from '../badges';
 import { h, table, td, tdNum } from '../dom';
 import { ms } from '../format';
+import { rulesetBadge, rulesetSummary } from '../rulesets';
 import { board } from './board';
 import type { BluffMark } from './bluffs';
 import { describeAction, describeAnswer, describeEvent, namesOf, roleName } from './describe';
@@ -93,7 +94,12 @@ export function frameView(f: Frame, m: ReplayModel, isLast: boolean): HTMLElemen
       { class: 'frame-events', 'aria-label': 'What happened' },
       h('h4', null, 'What happened'),
       f.turn === null
-        ? h('p', null, 'Each seat is dealt 2 face-down cards and 2 coins.')
+        ? h(
+            'p',
+            { class: 'deal-rules' },
+            rulesetBadge(m.ruleset),
+            ` Each seat is dealt 2 face-down cards and 2 coins. ${rulesetSummary(m.ruleset)}`,
+          )
         : h(
             'ol',
             { class: 'events' },

@@ -1,4 +1,4 @@
-import type { Action, GameEvent, Phase, Role } from '@coup/engine';
+import type { Action, GameEvent, Phase, Role, RulesetId } from '@coup/engine';
 import type { LlmDecision } from '@coup/protocol';
 import type { BluffMarks } from './bluffs';
 
@@ -63,6 +63,8 @@ export interface ReplayModel {
   seed: string | null;
   engineVersion: string;
   rulesetVersion: string;
+  /** The rules the match was played by (`original` for replays recorded before rulesets were named). */
+  ruleset: RulesetId;
   timeoutMs: number;
   /**
    * Each seat's own decision deadline where it differs from the match's (a person's seat, an llm agent):

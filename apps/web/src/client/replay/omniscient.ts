@@ -1,3 +1,4 @@
+import { DEFAULT_RULESET } from '@coup/engine';
 import type { GameState } from '@coup/engine';
 import type { DecisionStep, Replay } from '@coup/protocol';
 import { decisionOutcome, notRerunnable, replayStart, replaySteps } from '@coup/protocol/replay-steps';
@@ -30,6 +31,7 @@ function base(r: Replay): Omit<ReplayModel, 'frames' | 'bluffs'> {
     seed: r.seed,
     engineVersion: r.engineVersion,
     rulesetVersion: r.rulesetVersion,
+    ruleset: r.ruleset ?? DEFAULT_RULESET,
     timeoutMs: r.timeoutMs,
     seatTimeoutMs: players.map((p) => p.timeoutMs),
     startedAt: r.startedAt,
@@ -69,7 +71,7 @@ function rerun(r: Replay): { frames: Frame[]; bluffs: BluffMarks } {
     if (step.kind === 'decision') {
       const view = decisionView(step);
       // The hidden state the decision was asked in tells a bluff from a true claim (as seat-stats counts).
-      const claim = run.transition && !step.fault ? claimOf(step.phase, step.applied) : null;
+      const claim = run.transition && !step.fault ? claimOf(step.phase, step.applied, start.ruleset) : null;
       if (claim && !heldFaceDown(before.players[step.seat]?.cards, claim)) {
         view.bluff = claim;
         markBluff(bluffs, r.events, from, step.seat, claim);

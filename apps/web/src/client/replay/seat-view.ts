@@ -1,3 +1,4 @@
+import { DEFAULT_RULESET } from '@coup/engine';
 import type { SeatReplay } from '@coup/protocol';
 import { foldFrames } from './fold';
 import type { SyncPoint } from './fold';
@@ -13,6 +14,7 @@ export function seatModel(r: SeatReplay): ReplayModel {
   const decisions: { turn: number; view: DecisionView }[] = [];
   const syncs: SyncPoint[] = [];
   const bluffs: BluffMarks = new Map();
+  const ruleset = r.ruleset ?? DEFAULT_RULESET;
   for (const d of r.decisions) {
     const st = d.request.state;
     const view: DecisionView = {
@@ -29,7 +31,7 @@ export function seatModel(r: SeatReplay): ReplayModel {
     if (d.unused) view.unused = true;
     if (d.llm) view.llm = d.llm;
     // Its own cards, as it was sent them, tell its own bluffs; other seats' stay unknown here.
-    const claim = d.unused || d.fault ? null : claimOf(d.request.phase, d.applied);
+    const claim = d.unused || d.fault ? null : claimOf(d.request.phase, d.applied, ruleset);
     if (claim && !heldFaceDown(st.you?.cards, claim)) {
       view.bluff = claim;
       markBluff(bluffs, r.events, d.request.history.length, r.seat, claim);
@@ -65,6 +67,7 @@ export function seatModel(r: SeatReplay): ReplayModel {
     seed: r.end.seed,
     engineVersion: r.engineVersion,
     rulesetVersion: r.rulesetVersion,
+    ruleset,
     timeoutMs: r.timeoutMs,
     seatTimeoutMs: players.map((p) => p.timeoutMs),
     bluffs,

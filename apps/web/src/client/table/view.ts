@@ -1,4 +1,4 @@
-import type { Action } from '@coup/engine';
+import type { Action, RulesetId } from '@coup/engine';
 import type { DecisionRequest, SeatReplay } from '@coup/protocol';
 import type { Who } from '@coup/protocol/describe';
 import { h } from '../dom';
@@ -17,6 +17,8 @@ const MAX_LOG = 300;
 export function handView(req: DecisionRequest): HTMLElement {
   const you = req.state.you;
   const drawn = you?.drawn ?? [];
+  // The interrogator sees the card the interrogated seat showed it (interrogate_decide).
+  const shown = you?.shown && req.phase === 'interrogate_decide' ? you.shown : null;
   return h(
     'section',
     { class: 'hand', 'aria-labelledby': 'h-hand' },
@@ -33,6 +35,20 @@ export function handView(req: DecisionRequest): HTMLElement {
             'ul',
             { class: 'cards', 'aria-label': 'Drawn cards' },
             drawn.map((role) => cardEl({ role, revealed: false })),
+          ),
+        ]
+      : null,
+    shown
+      ? [
+          h(
+            'h3',
+            { class: 'small' },
+            `Shown to you by ${req.state.players[req.state.pending?.target ?? -1]?.name ?? 'the interrogated seat'}`,
+          ),
+          h(
+            'ul',
+            { class: 'cards shown', 'aria-label': 'Card shown to you' },
+            cardEl({ role: shown, revealed: false }),
           ),
         ]
       : null,
@@ -76,10 +92,11 @@ export function historyView(req: DecisionRequest, who: Who): HTMLElement[] {
 export function answerButtons(
   req: DecisionRequest,
   who: Who,
+  ruleset: RulesetId,
   onAnswer: (a: Action, label: string) => void,
 ): HTMLButtonElement[] {
   return req.legalActions.map((a, i) => {
-    const label = answerLabel(a as Action, req, who);
+    const label = answerLabel(a as Action, req, who, ruleset);
     const key = i < 9 ? String(i + 1) : null;
     return h(
       'button',
