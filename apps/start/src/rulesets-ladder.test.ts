@@ -108,12 +108,28 @@ describe('a ranked ladder per ruleset', () => {
       rating: unknown;
       ratings: Record<string, { games: number }>;
       ratingHistory: { ruleset: string }[];
+      stats: { matches: number };
+      statsByRuleset: Record<string, { matches: number; bluffRateByRole: object; interrogations?: number }>;
     }>('GET', `/v1/agents/${inqOnly}`);
     expect(profile.body.rulesets).toEqual(['inquisitors']);
     expect(profile.body.rating).toBeNull();
     expect(profile.body.ratings.original).toBeUndefined();
     expect(profile.body.ratings.inquisitors?.games).toBeGreaterThanOrEqual(2);
     expect(profile.body.ratingHistory.every((r) => r.ruleset === 'inquisitors')).toBe(true);
+    // Its behaviour figures (the worker's seat statistics, summed per ruleset) are the Inquisitor game's
+    // alone, over that game's roles.
+    expect(profile.body.stats.matches).toBe(0);
+    expect(Object.keys(profile.body.statsByRuleset)).toEqual(['inquisitors']);
+    const figures = profile.body.statsByRuleset.inquisitors!;
+    expect(figures.matches).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(figures.bluffRateByRole).sort()).toEqual([
+      'assassin',
+      'captain',
+      'contessa',
+      'duke',
+      'inquisitor',
+    ]);
+    expect(figures.interrogations).toBeGreaterThanOrEqual(0);
 
     for (const ruleset of ['inquisitors', 'original']) {
       const check = await h.api<{ identical: boolean }>(

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LlmDecision } from '@coup/protocol';
+import { ALL_ROLES } from '@coup/engine/names';
 import { AccountId, AgentId, Limit, Ruleset, Timestamp } from './common';
 import { AGENT_TRANSPORTS, HistoryMode } from './agent-input';
-import { HumanBaselineComparison } from './datasets';
+import { HumanBaselineComparison, HumanRulesetBaseline } from './datasets';
 
 export * from './agent-input';
 
@@ -49,6 +50,53 @@ export const HouseMark = z
   })
   .meta({ id: 'HouseMark' });
 
+/** An agent's behaviour figures over its ranked matches of one ruleset, but for the bluff rate of each role. */
+const statsFields = {
+  /** Finished ranked matches the figures are computed from (all of them of the ruleset; casual never count). */
+  matches: z.number().int(),
+  decisions: z.number().int(),
+  /** Role claims (claimed actions and blocks) made without holding the role. */
+  bluffRate: z.number().nullable(),
+  /** Challenges per chance to challenge. */
+  challengeRate: z.number().nullable(),
+  /** Resolved challenges that caught a bluff. */
+  challengeSuccess: z.number().nullable(),
+  /** Blocks per chance to block. */
+  blockRate: z.number().nullable(),
+  /** Faulted decisions per decision. */
+  faultRate: z.number().nullable(),
+  latencyP50Ms: z.number().nullable(),
+  latencyP95Ms: z.number().nullable(),
+  /** Language-model usage, for agents whose decisions recorded model calls (llm agents). */
+  llm: z
+    .object({
+      /** Decisions that called a model. */
+      decisions: z.number().int(),
+      promptTokensPerDecision: z.number().nullable(),
+      completionTokensPerDecision: z.number().nullable(),
+      /** Model calls per decision beyond the first (429 backoffs, corrective retries). */
+      retriesPerDecision: z.number().nullable(),
+      /** Mean cost of a match at the operator's prices (LLM_MODELS); null where no price is set. */
+      costPerMatch: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
+};
+
+/** The behaviour figures of an agent's ranked matches of one ruleset (GET /v1/agents/:id `statsByRuleset`). */
+export const AgentRulesetStats = z
+  .object({
+    ruleset: Ruleset,
+    ...statsFields,
+    /** The bluff rate of each of the ruleset's roles (null: no claim of that role yet). */
+    bluffRateByRole: z.partialRecord(z.enum(ALL_ROLES), z.number().nullable()),
+    /** Rulesets with an interrogation (`inquisitors`): interrogations declared. */
+    interrogations: z.number().int().optional(),
+    /** Forced exchanges per interrogation that stood (the rest allowed the shown card). */
+    forceExchangeRate: z.number().nullable().optional(),
+  })
+  .meta({ id: 'AgentRulesetStats' });
+
 export const AgentOut = z
   .object({
     id: AgentId,
@@ -88,49 +136,32 @@ export const AgentOut = z
         }),
       )
       .optional(),
+    /** Its behaviour figures in `original` ranked matches (the figures `statsByRuleset.original` holds). */
     stats: z
       .object({
-        /** Finished ranked matches the figures are computed from (all of them; casual never count). */
-        matches: z.number().int(),
-        decisions: z.number().int(),
-        /** Role claims (claimed actions and blocks) made without holding the role. */
-        bluffRate: z.number().nullable(),
+        ...statsFields,
         /** The bluff rate of each role's claims (null: no claim of that role yet). */
         bluffRateByRole: z.record(
           z.enum(['duke', 'assassin', 'captain', 'ambassador', 'contessa']),
           z.number().nullable(),
         ),
-        /** Challenges per chance to challenge. */
-        challengeRate: z.number().nullable(),
-        /** Resolved challenges that caught a bluff. */
-        challengeSuccess: z.number().nullable(),
-        /** Blocks per chance to block. */
-        blockRate: z.number().nullable(),
-        /** Faulted decisions per decision. */
-        faultRate: z.number().nullable(),
-        latencyP50Ms: z.number().nullable(),
-        latencyP95Ms: z.number().nullable(),
-        /** Language-model usage, for agents whose decisions recorded model calls (llm agents). */
-        llm: z
-          .object({
-            /** Decisions that called a model. */
-            decisions: z.number().int(),
-            promptTokensPerDecision: z.number().nullable(),
-            completionTokensPerDecision: z.number().nullable(),
-            /** Model calls per decision beyond the first (429 backoffs, corrective retries). */
-            retriesPerDecision: z.number().nullable(),
-            /** Mean cost of a match at the operator's prices (LLM_MODELS); null where no price is set. */
-            costPerMatch: z.number().nullable(),
-          })
-          .nullable()
-          .optional(),
       })
       .optional(),
+    /**
+     * The profile adds its behaviour figures in each ruleset it has played ranked matches of: a bluff rate of
+     * the Inquisitor game is not one of the original game, so the two are never summed.
+     */
+    statsByRuleset: z.partialRecord(Ruleset, AgentRulesetStats).optional(),
     /**
      * The profile (GET /v1/agents/:id) adds people's figures to compare `stats` with: null when no human
      * dataset is imported.
      */
     humanBaseline: HumanBaselineComparison.nullable().optional(),
+    /**
+     * The profile adds people's figures of each ruleset's games (to compare `statsByRuleset` with), from the
+     * same dataset as `humanBaseline`: a ruleset whose games the dataset has none with people is left out.
+     */
+    humanBaselineByRuleset: z.partialRecord(Ruleset, HumanRulesetBaseline).optional(),
     /**
      * The profile adds the house agents as marks (issue 22): between which two its rating lies (`below`: the
      * best-rated house agent at or under its rating, `above`: the next one; null past either end or while it

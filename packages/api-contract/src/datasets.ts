@@ -163,3 +163,12 @@ export const HumanBaselineComparison = z
     bluffRateByRole: z.record(z.string(), z.number().nullable()),
   })
   .meta({ id: 'HumanBaselineComparison' });
+
+/**
+ * People's figures of one ruleset's games (the archive's game type of the same name), beside the agent's
+ * figures of that ruleset (the profile's `statsByRuleset`): the same fields as HumanBaselineComparison,
+ * `bluffRateByRole` over the ruleset's roles.
+ */
+export const HumanRulesetBaseline = HumanBaselineComparison.extend({ gameType: z.enum(GAME_TYPES) }).meta({
+  id: 'HumanRulesetBaseline',
+});

@@ -1,5 +1,5 @@
-import { CLAIM, ROLES } from '@coup/engine';
-import type { GameState, Role, TurnActionType } from '@coup/engine';
+import { DEFAULT_RULESET, RULESETS, rulesetOf } from '@coup/engine';
+import type { AnyTurnActionType, GameState, Role, Ruleset, RulesetId } from '@coup/engine';
 import { notRerunnable, replaySteps } from '@coup/protocol';
 import type { Replay } from '@coup/protocol';
 import { sumLlmUsage } from '@coup/gateway';
@@ -25,6 +25,14 @@ export interface SeatStats {
   challengesResolved: number;
   blockChances: number;
   blocks: number;
+  /**
+   * Rulesets with an interrogation (`inquisitors`), absent in stats of other games and in stats stored
+   * before they were counted: interrogations declared, decisions after one stood (allow or force), and
+   * forced exchanges among those.
+   */
+  interrogations?: number;
+  interrogationDecisions?: number;
+  forcedExchanges?: number;
   /** Latency of each answered decision, ms (rounded to 0.1). */
   latencies: number[];
   /** Language-model calls (llm agents only): tokens, retries, cost. Set by the worker (llmUsage). */
@@ -55,12 +63,25 @@ function holds(s: GameState, seat: number, role: Role): boolean {
   return s.players[seat]?.cards.some((c) => !c.revealed && c.role === role) ?? false;
 }
 
+/** Adds `by` to an optional counter. */
+const add = (st: SeatStats, k: 'interrogations' | 'interrogationDecisions' | 'forcedExchanges', by = 1) => {
+  st[k] = (st[k] ?? 0) + by;
+};
+
 /**
  * Re-runs the match from its replay (the hidden state is needed to tell a bluff from a true claim) and
- * returns each seat's statistics. Throws if the replay does not re-run (verify replays before storing).
+ * returns each seat's statistics. Claims are read from the rules of the replay's ruleset (an inquisitors
+ * exchange claims the inquisitor, an interrogation too). Throws if the replay does not re-run (verify
+ * replays before storing).
  */
 export function seatStats(replay: Replay): SeatStats[] {
   const stats = replay.players.map(emptyStats);
+  // An unknown ruleset has no rules here: replaySteps throws for it at the first step.
+  const rules = RULESETS[(replay.ruleset ?? DEFAULT_RULESET) as RulesetId] as Ruleset | undefined;
+  const interrogates = rules?.action.interrogate !== undefined;
+  if (interrogates)
+    for (const st of stats)
+      Object.assign(st, { interrogations: 0, interrogationDecisions: 0, forcedExchanges: 0 });
   // Re-run as the version that played the match (its seeding included); an unknown one throws.
   for (const run of replaySteps(replay)) {
     if (run.rejected) throw notRerunnable(run);
@@ -80,9 +101,16 @@ export function seatStats(replay: Replay): SeatStats[] {
       st.blockChances++;
       if (a.type === 'block') st.blocks++;
     }
+    if (interrogates && !step.fault) {
+      if (step.phase === 'action' && a.type === 'interrogate') add(st, 'interrogations');
+      if (step.phase === 'interrogate_decide') {
+        add(st, 'interrogationDecisions');
+        if (a.type === 'force_exchange') add(st, 'forcedExchanges');
+      }
+    }
     const claim =
       step.phase === 'action'
-        ? CLAIM[a.type as TurnActionType]
+        ? (rulesetOf(before).action[a.type as AnyTurnActionType]?.claim ?? null)
         : a.type === 'block'
           ? (a.data?.role ?? null)
           : null;
@@ -121,10 +149,12 @@ export function sumStats(all: Iterable<SeatStats>): SeatStats {
     t.challengesResolved += x.challengesResolved;
     t.blockChances += x.blockChances;
     t.blocks += x.blocks;
-    for (const r of ROLES) {
-      bump((t.roleClaims ??= {}), r, x.roleClaims?.[r] ?? 0);
-      bump((t.roleBluffs ??= {}), r, x.roleBluffs?.[r] ?? 0);
-    }
+    // The roles each seat's stats name (those of its match's ruleset; none in stats stored before).
+    for (const [r, n] of Object.entries(x.roleClaims ?? {})) bump((t.roleClaims ??= {}), r as Role, n ?? 0);
+    for (const [r, n] of Object.entries(x.roleBluffs ?? {})) bump((t.roleBluffs ??= {}), r as Role, n ?? 0);
+    if (x.interrogations !== undefined) add(t, 'interrogations', x.interrogations);
+    if (x.interrogationDecisions !== undefined) add(t, 'interrogationDecisions', x.interrogationDecisions);
+    if (x.forcedExchanges !== undefined) add(t, 'forcedExchanges', x.forcedExchanges);
     for (const l of x.latencies) t.latencies.push(l);
   }
   const usage = sumLlmUsage(llm);
@@ -140,16 +170,27 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 1000) / 1000);
 
-/** The behaviour figures of an agent profile. */
-export function behaviour(t: SeatStats) {
+/**
+ * The behaviour figures of an agent profile, over matches of one ruleset (its roles are the keys of
+ * bluffRateByRole; the interrogation figures are there for a ruleset that interrogates).
+ */
+export function behaviour(t: SeatStats, ruleset: RulesetId = DEFAULT_RULESET) {
   const sorted = [...t.latencies].sort((a, b) => a - b);
+  const rules = RULESETS[ruleset];
   return {
     decisions: t.decisions,
     bluffRate: rate(t.bluffs, t.claims),
     /** Bluffs per claim of each role ("bluffs Duke 4% of the times it claims it"); null with no claims. */
     bluffRateByRole: Object.fromEntries(
-      ROLES.map((r) => [r, rate(t.roleBluffs?.[r] ?? 0, t.roleClaims?.[r] ?? 0)]),
-    ) as Record<Role, number | null>,
+      rules.roles.map((r) => [r, rate(t.roleBluffs?.[r] ?? 0, t.roleClaims?.[r] ?? 0)]),
+    ) as Partial<Record<Role, number | null>>,
+    ...(rules.action.interrogate
+      ? {
+          interrogations: t.interrogations ?? 0,
+          /** Forced exchanges per interrogation that stood (the interrogator's choice). */
+          forceExchangeRate: rate(t.forcedExchanges ?? 0, t.interrogationDecisions ?? 0),
+        }
+      : {}),
     challengeRate: rate(t.challenges, t.challengeChances),
     challengeSuccess: rate(t.challengesWon, t.challengesResolved),
     blockRate: rate(t.blocks, t.blockChances),

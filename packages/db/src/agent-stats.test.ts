@@ -11,7 +11,8 @@ import type { TestDatabase } from './testing.ts';
 import { makeAccount, makeAgent, makeMatch } from './test-fixtures.ts';
 
 // agent_stats (running sums of ranked seats' behaviour statistics, kept by the agent_stats_apply trigger)
-// and the seats' copies of their match's created_at / ranked (match_seats_fill), on real Postgres.
+// and the seats' copies of their match's created_at / ranked / ruleset (match_seats_fill), on real Postgres.
+// An agent has one row per ruleset it played ranked matches of.
 
 let db: TestDatabase;
 let agents: string[];
@@ -56,8 +57,8 @@ function result(seed: string, seats: number, s: (seat: number) => unknown): Matc
   };
 }
 
-async function row(agentId: string) {
-  return db.prisma.agentStats.findUnique({ where: { agentId } });
+async function row(agentId: string, ruleset = 'original') {
+  return db.prisma.agentStats.findUnique({ where: { agentId_ruleset: { agentId, ruleset } } });
 }
 
 describe('match_seats copies', () => {
@@ -80,6 +81,12 @@ describe('match_seats copies', () => {
       expect(s.createdAt.toISOString()).toBe(match.createdAt.toISOString());
       expect(s.ranked).toBe(match.ranked);
     }
+  });
+
+  it("every seat gets its match's ruleset", async () => {
+    const m = await makeMatch(db.prisma, agents.slice(0, 2), undefined, 'inquisitors');
+    const seats = await db.prisma.matchSeat.findMany({ where: { matchId: m.id } });
+    expect(seats.map((s) => s.ruleset)).toEqual(['inquisitors', 'inquisitors']);
   });
 });
 
@@ -162,6 +169,52 @@ describe('agent_stats', () => {
     expect(await row(c)).toMatchObject({ matches: 0, decisions: 0, latencyHist: {}, roleCounts: {} });
   });
 
+  it("sums a seat in its match's ruleset's row, with its interrogations", async () => {
+    const owner = await makeAccount(db.prisma);
+    const d = (await makeAgent(db.prisma, owner.id)).id;
+    const o = await makeMatch(db.prisma, [d]);
+    await storeMatchResult(
+      db.prisma,
+      o.id,
+      result(o.seed, 1, () => stats(5, [1])),
+    );
+    const q = await makeMatch(db.prisma, [d], undefined, 'inquisitors');
+    const inquisitorStats = {
+      ...stats(8, [2, 2]),
+      roleClaims: { inquisitor: 3, duke: 1 },
+      roleBluffs: { inquisitor: 1 },
+      interrogations: 2,
+      interrogationDecisions: 2,
+      forcedExchanges: 1,
+    };
+    await storeMatchResult(
+      db.prisma,
+      q.id,
+      result(q.seed, 1, () => inquisitorStats),
+    );
+    expect(await row(d)).toMatchObject({
+      matches: 1,
+      decisions: 5,
+      latencyHist: { '1.0': 1 },
+      roleCounts: { 'claims.duke': 3, 'claims.captain': 1, 'bluffs.duke': 2 },
+      interrogations: 0,
+      forcedExchanges: 0,
+    });
+    expect(await row(d, 'inquisitors')).toMatchObject({
+      matches: 1,
+      decisions: 8,
+      latencyHist: { '2.0': 2 },
+      roleCounts: { 'claims.inquisitor': 3, 'claims.duke': 1, 'bluffs.inquisitor': 1 },
+      interrogations: 2,
+      interrogationDecisions: 2,
+      forcedExchanges: 1,
+    });
+    // Deleting the inquisitors match takes it back from that row only.
+    await db.prisma.match.delete({ where: { id: q.id } });
+    expect(await row(d, 'inquisitors')).toMatchObject({ matches: 0, decisions: 0, roleCounts: {} });
+    expect(await row(d)).toMatchObject({ matches: 1, decisions: 5 });
+  });
+
   it('concurrent stores of ranked matches sharing agents in different seat orders all land', async () => {
     const lineups = Array.from({ length: 12 }, (_, i) => (i % 2 ? [...agents].reverse() : [...agents]));
     const before = (await row(agents[3] as string))?.matches ?? 0;
@@ -215,11 +268,70 @@ describe('the seat_index_agent_stats migration', () => {
         [created.toISOString(), true],
         [created.toISOString(), false],
       ]);
-      expect(await old.prisma.agentStats.findUnique({ where: { agentId: agent.id } })).toMatchObject({
+      const original = { agentId_ruleset: { agentId: agent.id, ruleset: 'original' } };
+      expect(await old.prisma.agentStats.findUnique({ where: original })).toMatchObject({
         matches: 2,
         decisions: 4,
         latencyHist: { '5.0': 2, '150': 2 },
       });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await old.drop();
+    }
+  });
+});
+
+describe('the agent_stats_by_ruleset migration', () => {
+  it("gives seats their match's ruleset and splits an agent's sums by ruleset", async () => {
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.endsWith('_agent_stats_by_ruleset'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'coup-migrations-'));
+    const old = await createTestDatabase({ migrate: false });
+    try {
+      for (const m of all.slice(0, at))
+        cpSync(path.join(migrationsDir, m.name), path.join(dir, m.name), { recursive: true });
+      await migrate(old.url, { migrationsDir: dir });
+      await old.prisma.$executeRaw`
+        INSERT INTO accounts (id, name, api_key_hash, api_key_prefix) VALUES ('acc_old', 'old', 'h', 'p')`;
+      for (const id of ['ag_both', 'ag_orig']) {
+        await old.prisma.$executeRaw`
+          INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, updated_at)
+          VALUES (${id}, 'acc_old', ${id}, 'http', 'http://127.0.0.1:9', ${id}, 'x', now())`;
+      }
+      const seats: [string, string, string, object][] = [
+        ['mt_o1', 'original', 'ag_both', stats(2, [5])],
+        [
+          'mt_q1',
+          'inquisitors',
+          'ag_both',
+          { ...stats(3, [7]), roleClaims: { inquisitor: 2 }, roleBluffs: {} },
+        ],
+        ['mt_o2', 'original', 'ag_orig', stats(4, [9])],
+      ];
+      for (const [id, ruleset, agent, s] of seats) {
+        await old.prisma.$executeRaw`
+          INSERT INTO matches (id, status, ranked, ruleset, seed, seed_commitment, timeout_ms)
+          VALUES (${id}, 'finished', true, ${ruleset}, 's', 'c', 100)`;
+        await old.prisma.$executeRaw`
+          INSERT INTO match_seats (match_id, seat, agent_id, stats)
+          VALUES (${id}, 0, ${agent}, ${JSON.stringify(s)}::jsonb)`;
+      }
+      await migrate(old.url);
+      const rows = await old.prisma.$queryRaw<{ match_id: string; ruleset: string }[]>`
+        SELECT match_id, ruleset FROM match_seats ORDER BY match_id`;
+      expect(rows).toEqual([
+        { match_id: 'mt_o1', ruleset: 'original' },
+        { match_id: 'mt_o2', ruleset: 'original' },
+        { match_id: 'mt_q1', ruleset: 'inquisitors' },
+      ]);
+      const sums = await old.prisma.agentStats.findMany({
+        orderBy: [{ agentId: 'asc' }, { ruleset: 'asc' }],
+      });
+      expect(sums.map((r) => [r.agentId, r.ruleset, r.matches, r.decisions, r.roleCounts])).toEqual([
+        ['ag_both', 'inquisitors', 1, 3, { 'claims.inquisitor': 2 }],
+        ['ag_both', 'original', 1, 2, { 'claims.duke': 3, 'claims.captain': 1, 'bluffs.duke': 2 }],
+        ['ag_orig', 'original', 1, 4, { 'claims.duke': 3, 'claims.captain': 1, 'bluffs.duke': 2 }],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await old.drop();

@@ -27,12 +27,18 @@ export async function makeAgent(prisma: PrismaClient, ownerId: string, name = ne
   });
 }
 
-/** A queued match with one seat per agent (seat i = agents[i]). */
-export async function makeMatch(prisma: PrismaClient, agentIds: string[], seed = 'seed-' + newId('s')) {
+/** A queued ranked match with one seat per agent (seat i = agents[i]), of `ruleset` (default `original`). */
+export async function makeMatch(
+  prisma: PrismaClient,
+  agentIds: string[],
+  seed = 'seed-' + newId('s'),
+  ruleset = 'original',
+) {
   return prisma.match.create({
     data: {
       id: newId(ID_PREFIX.match),
       ranked: true,
+      ruleset,
       seed,
       seedCommitment: seedCommitment(seed),
       timeoutMs: 5000,

@@ -11,7 +11,7 @@ export function ratingHistoryRows(prisma: PrismaClient, agentId: string) {
   });
 }
 
-/** The agent's summed behaviour over its finished ranked matches (a trigger keeps it), or null. */
-export function agentStatsRow(prisma: PrismaClient, agentId: string) {
-  return prisma.agentStats.findUnique({ where: { agentId } });
+/** The agent's summed behaviour over its finished ranked matches, one row per ruleset (a trigger keeps them). */
+export function agentStatsRows(prisma: PrismaClient, agentId: string) {
+  return prisma.agentStats.findMany({ where: { agentId }, orderBy: { ruleset: 'asc' } });
 }

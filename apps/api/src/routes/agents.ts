@@ -79,8 +79,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         ...presentAgent(agent, viewer(req)),
         ratingHistory: history,
-        stats,
-        humanBaseline: people,
+        stats: stats.stats,
+        statsByRuleset: stats.byRuleset,
+        humanBaseline: people.original,
+        humanBaselineByRuleset: people.byRuleset,
         houseMarks: marks,
       };
     },

@@ -4,8 +4,9 @@ import type { LlmUsage } from '@coup/gateway';
 import { behaviour, emptyStats, histogramPercentile } from '@coup/competition';
 import type { SeatStats } from '@coup/competition';
 import { periodStart } from '@coup/rating';
+import { isRulesetId } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
-import { agentStatsRow, ratingHistoryRows } from '../repositories/profile';
+import { agentStatsRows, ratingHistoryRows } from '../repositories/profile';
 
 export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
   const rows = await ratingHistoryRows(prisma, agentId);
@@ -19,15 +20,52 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
   }));
 }
 
+type StatsRow = Awaited<ReturnType<typeof agentStatsRows>>[number];
+
 /**
  * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) over
  * every finished ranked match of the agent: a casual match is anyone's to set up (opponents, a short
- * deadline), so it must not shape an agent's public figures. They are read from the agent's agent_stats row,
- * which a trigger keeps summed as match results are stored (one row read, whatever the number of matches).
+ * deadline), so it must not shape an agent's public figures. They are read from the agent's agent_stats rows,
+ * one per ruleset, which a trigger keeps summed as match results are stored (one row read per ruleset,
+ * whatever the number of matches). Figures are per ruleset (a bluff rate of the Inquisitor game is not one of
+ * the original game): `stats` is the `original` ruleset's (the profile's long-standing field), `byRuleset`
+ * every ruleset's the agent has played ranked matches of.
  */
 export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const row = await agentStatsRow(prisma, agentId);
-  if (!row) return { matches: 0, ...behaviour(emptyStats()), llm: null };
+  const rows = await agentStatsRows(prisma, agentId);
+  const byRuleset: Partial<Record<RulesetId, ReturnType<typeof rulesetFigures>>> = {};
+  for (const row of rows) {
+    if (row.matches > 0 && isRulesetId(row.ruleset))
+      byRuleset[row.ruleset] = rulesetFigures(row, row.ruleset);
+  }
+  // `stats` keeps the shape it had before rulesets: the original figures without the per-ruleset fields.
+  const {
+    ruleset: _,
+    interrogations: __,
+    forceExchangeRate: ___,
+    ...original
+  } = byRuleset.original ?? emptyFigures('original');
+  return { stats: { ...original, bluffRateByRole: originalRoles(original.bluffRateByRole) }, byRuleset };
+}
+
+/** A ruleset's figures of an agent that has played none of its ranked matches. */
+function emptyFigures(ruleset: RulesetId) {
+  return { ruleset, matches: 0, ...behaviour(emptyStats(), ruleset), llm: null };
+}
+
+/** `original`'s bluff rate of each role: all five keys, as the profile's `stats` always gave them. */
+function originalRoles(m: Partial<Record<string, number | null>>) {
+  return {
+    duke: m.duke ?? null,
+    assassin: m.assassin ?? null,
+    captain: m.captain ?? null,
+    ambassador: m.ambassador ?? null,
+    contessa: m.contessa ?? null,
+  };
+}
+
+/** One agent_stats row as the profile's figures of its ruleset. */
+function rulesetFigures(row: StatsRow, ruleset: RulesetId) {
   const total: SeatStats = {
     ...emptyStats(),
     decisions: row.decisions,
@@ -40,6 +78,9 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
     challengesResolved: row.challengesResolved,
     blockChances: row.blockChances,
     blocks: row.blocks,
+    interrogations: row.interrogations,
+    interrogationDecisions: row.interrogationDecisions,
+    forcedExchanges: row.forcedExchanges,
     ...roleCounts(row.roleCounts),
   };
   const hist = (row.latencyHist ?? {}) as Record<string, number>;
@@ -56,8 +97,9 @@ export async function behaviourStats(prisma: PrismaClient, agentId: string) {
         }
       : null;
   return {
+    ruleset,
     matches: row.matches,
-    ...behaviour(total),
+    ...behaviour(total, ruleset),
     latencyP50Ms: histogramPercentile(hist, 50),
     latencyP95Ms: histogramPercentile(hist, 95),
     llm: llmFigures(llm),

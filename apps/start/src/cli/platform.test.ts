@@ -153,6 +153,11 @@ describe('coup platform', () => {
     }
     const board = await coup('leaderboard');
     expect(board.code).toBe(0);
+    // Its profile gives its behaviour figures per ruleset (one ranked original match so far).
+    const profile = await coup('agents', 'show', agentId);
+    expect(profile.code, profile.stderr).toBe(0);
+    expect(profile.stdout).toMatch(/│ original +│ +1 │/);
+    expect(profile.stdout).toMatch(/original bluffs per role: Duke (-|\d+\.\d%), Assassin/);
     expect(board.stdout).toMatch(/│ +\d+ │ my-bot \*( ~)? +│ alice /);
     expect(board.stdout).toContain('rated agents, ordered by rating - 2*RD');
 

@@ -34,7 +34,7 @@ export interface PeopleFigures {
   /** Share of each action among the bot's turn actions. */
   actionMix: Record<MixAction, number | null>;
   bluffRate: number | null;
-  bluffRateByRole: Record<Role, number | null>;
+  bluffRateByRole: Partial<Record<Role, number | null>>;
   challengeRate: number | null;
   challengeSuccess: number | null;
   blockRate: number | null;
@@ -176,7 +176,7 @@ export function compareWithBaseline(f: PeopleFigures, h: BehaviourBaseline): Nea
     out.push(
       row(
         `bluffRate.${r}`,
-        f.bluffRateByRole[r],
+        f.bluffRateByRole[r] ?? null,
         h.roles[r].bluffRate,
         f.stats.roleClaims?.[r] ?? 0,
         h.roles[r].known,
