@@ -26,11 +26,15 @@ export function decodeCursor(cursor: string | undefined): CursorKey | null {
   throw badRequest('cursor: not a cursor returned by this API');
 }
 
-/** Prisma `where` for rows after the cursor in (createdAt desc, id desc) order. */
+/**
+ * Prisma `where` for rows after the cursor in (createdAt desc, id desc) order. The `lte` bound says the same
+ * as the OR below it, but Postgres can start an index scan at it; the OR alone is only a filter, and a page
+ * deep in a big table then walks every newer row first (400 ms at 650,000 rows, issue 23).
+ */
 export function afterCursor(c: CursorKey | null) {
   if (!c) return {};
   const t = new Date(c.t);
-  return { OR: [{ createdAt: { lt: t } }, { createdAt: t, id: { lt: c.id } }] };
+  return { createdAt: { lte: t }, OR: [{ createdAt: { lt: t } }, { createdAt: t, id: { lt: c.id } }] };
 }
 
 export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
