@@ -67,4 +67,39 @@ describe('matches of an agent', () => {
       nextCursor: null,
     });
   });
+
+  it('filters by ?ruleset=, with or without an agent, and refuses an unknown ruleset with 400', async () => {
+    const prisma = h.platform.runtime.prisma;
+    const both = await h.registerAgent(owner.key, {
+      name: uniqueName('inq'),
+      endpointUrl: 'http://127.0.0.1:9',
+      rulesets: ['original', 'inquisitors'],
+    });
+    const [a] = agents as [string];
+    const inq = await insertMatch(prisma, {
+      agentIds: [both.id, a],
+      ranked: false,
+      timeoutMs: 1000,
+      ruleset: 'inquisitors',
+    });
+    const ids = async (q: string) => {
+      const res = await h.api<Page>('GET', `/v1/matches?${q}`);
+      expect(res.status).toBe(200);
+      return res.body.items.map((m) => m.id);
+    };
+    expect(await ids('ruleset=inquisitors')).toEqual([inq]);
+    expect(await ids(`agent=${a}&ruleset=inquisitors`)).toEqual([inq]);
+    expect(await ids(`agent=${a}&ruleset=original`)).not.toContain(inq);
+    expect((await ids(`agent=${a}&ruleset=original`)).length).toBe(made.length);
+    expect(await ids('ruleset=original&limit=100')).not.toContain(inq);
+    const bad = await h.api<{ error: { code: string; message: string } }>(
+      'GET',
+      '/v1/matches?ruleset=reformation',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+    expect(bad.body.error.message).toMatch(
+      /unknown ruleset "reformation": this platform plays original, inquisitors/,
+    );
+  });
 });

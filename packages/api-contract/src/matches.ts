@@ -65,6 +65,8 @@ export const MatchListQuery = z.strictObject({
   status: MatchStatus.optional(),
   ranked: z.enum(['true', 'false']).optional(),
   event: EventId.optional(),
+  /** Only the matches played by this ruleset (an unknown one is a 400 naming the known ones). */
+  ruleset: Ruleset.optional(),
   cursor: z.string().max(200).optional(),
   limit: Limit,
 });

@@ -47,6 +47,7 @@ export async function listMatches(prisma: PrismaClient, q: z.output<typeof Match
       ...(q.status ? { status: q.status } : {}),
       ...(q.ranked ? { ranked: q.ranked === 'true' } : {}),
       ...(q.event ? { eventId: q.event } : {}),
+      ...(q.ruleset ? { ruleset: q.ruleset } : {}),
       ...afterCursor(decodeCursor(q.cursor)),
     },
     orderBy: newestFirst,
@@ -77,6 +78,7 @@ async function agentMatchIds(
     ...(q.status ? [Prisma.sql`m.status = ${q.status}::match_status`] : []),
     ...(q.ranked ? [Prisma.sql`ms.ranked = ${q.ranked === 'true'}`] : []),
     ...(q.event ? [Prisma.sql`m.event_id = ${q.event}`] : []),
+    ...(q.ruleset ? [Prisma.sql`m.ruleset = ${q.ruleset}`] : []),
     Prisma.sql`(m.group_id IS NULL
       OR NOT EXISTS (SELECT 1 FROM match_groups g WHERE g.id = m.group_id AND g.experiment_id IS NOT NULL)
       OR EXISTS (SELECT 1 FROM agents a WHERE a.id = ${agentId} AND a.experiment_id IS NOT NULL))`,

@@ -153,6 +153,84 @@ describe.skipIf(SKIP_BROWSER)('experiments in the web UI', () => {
     await w.close();
   }, 150_000);
 
+  it('starts an inquisitors experiment from the form (agents that do not play it disabled), shows its badge, and filters the match list by ruleset', async () => {
+    const originalOnly = await p.h.registerAgent(p.owner.key, {
+      name: 'ui-original-only',
+      endpointUrl: 'http://127.0.0.1:9',
+    });
+    const w = await openPage(browser, p.h.url);
+    const { page } = w;
+    await page.goto('/');
+    await page.evaluate((key) => localStorage.setItem('coup.apiKey', key), p.owner.key);
+    await page.goto('/experiments/new');
+    const form = page.locator('.experiment-form');
+    await form.waitFor();
+    const box = `input[value="${originalOnly.id}"]`;
+    const mine = form.locator(box);
+    expect(await mine.isDisabled()).toBe(false);
+    await page.getByLabel('Ruleset').selectOption('inquisitors');
+    // The agent that plays only the original game cannot be ticked, and says why; house bots play both.
+    expect(await mine.isDisabled()).toBe(true);
+    expect(await form.locator('label', { has: page.locator(box) }).innerText()).toContain(
+      '(plays Original only)',
+    );
+    expect(await form.innerText()).toContain('Inquisitors: 15 cards');
+    await page.getByLabel('Name', { exact: true }).fill('ui-inquisitors');
+    const rows = page.locator('.prompt-row');
+    await rows.nth(0).getByLabel('Strategy prompt').fill(`Play. ${STAND_IN_DULL}`);
+    await rows.nth(1).getByLabel('Strategy prompt').fill(`Play carefully. ${STAND_IN_SHARP}`);
+    await form.getByLabel('house-random').check();
+    await page.getByLabel('Deals').fill('1');
+    await page.getByRole('button', { name: 'Start the experiment' }).click();
+    await page.waitForURL(/\/experiments\/ex_/);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    await page.locator('h1', { hasText: 'ui-inquisitors' }).waitFor();
+    expect(await page.locator('h1 .badge.ruleset').innerText()).toBe('Inquisitors');
+    const done = await eventually(
+      'the inquisitors experiment to finish',
+      async () => {
+        const e = await p.h.api<Experiment>('GET', `/v1/experiments/${id}`);
+        return e.body.status === 'finished' ? e.body : undefined;
+      },
+      60_000,
+    );
+    expect(done.ruleset).toBe('inquisitors');
+    const played = done.dealResults.flatMap((d) => d.matches.map((m) => m.matchId));
+    expect(played).toHaveLength(2);
+
+    await page.goto('/experiments');
+    const row = page.locator('tbody tr', { hasText: 'ui-inquisitors' });
+    await row.waitFor();
+    expect(await row.locator('.badge.ruleset').getAttribute('data-ruleset')).toBe('inquisitors');
+    const other = page.locator('tbody tr', { hasText: 'ui-experiment' });
+    expect(await other.locator('.badge.ruleset').getAttribute('data-ruleset')).toBe('original');
+
+    // The match list's ruleset filter: only this experiment's two matches were played by inquisitors.
+    await page.goto('/matches');
+    await page.locator('#f-ruleset').selectOption('inquisitors');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/\/matches\?ruleset=inquisitors$/);
+    const matchRows = page.locator('table tbody tr');
+    await expect.poll(() => matchRows.count()).toBe(2);
+    const ids = await matchRows.locator('td:first-child code').allInnerTexts();
+    expect(ids.sort()).toEqual([...played].sort());
+    expect(await matchRows.locator('.badge.ruleset').allInnerTexts()).toEqual(['Inquisitors', 'Inquisitors']);
+    await screenshot(page, 'matches-ruleset-filter');
+    // The other ruleset lists none of them; a reload keeps the filter chosen.
+    await page.locator('#f-ruleset').selectOption('original');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/ruleset=original/);
+    await matchRows.first().waitFor();
+    const originals = await matchRows.locator('td:first-child code').allInnerTexts();
+    expect(originals.filter((m) => played.includes(m))).toEqual([]);
+    expect(new Set(await matchRows.locator('.badge.ruleset').allInnerTexts())).toEqual(new Set(['Original']));
+    await page.reload();
+    await matchRows.first().waitFor();
+    expect(await page.locator('#f-ruleset').inputValue()).toBe('original');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  }, 120_000);
+
   it('lets the owner cancel a running experiment from its page, after confirming; nobody else sees it', async () => {
     slowModel = true;
     const res = await p.h.api<Experiment>('POST', '/v1/experiments', {

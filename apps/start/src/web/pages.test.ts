@@ -139,8 +139,12 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
     const w = await openPage(browser, p.h.url);
     const { page } = w;
     await page.goto('/events');
+    // Both the list and the event's page name its ruleset (the default, original).
+    const listed = page.locator('tbody tr', { hasText: 'Autumn Cup' });
+    expect(await listed.locator('.badge.ruleset').getAttribute('data-ruleset')).toBe('original');
     await page.getByRole('link', { name: 'Autumn Cup' }).click();
     await page.waitForURL(`**/events/${eventId}`);
+    expect(await page.locator('h1 .badge.ruleset').innerText()).toBe('Original');
     const standings = page.locator('section[aria-labelledby="h-standings"] tbody tr');
     await standings.first().waitFor();
     expect(await standings.count()).toBe(3);

@@ -6,10 +6,11 @@ import { field, FormProblems, groupField } from './forms/fields';
 import type { Field } from './forms/fields';
 import { experimentCalls } from './owner-calls';
 import type { OpponentPicker } from './opponent-picker';
+import { rulesetChoice } from './ruleset-choice';
 import type { Experiment, ExperimentCreateInput, ModelList } from './types';
 
 // A prompt experiment from the browser (POST /v1/experiments): a model, 2 to 6 strategy prompts each with a
-// label (the first is the baseline the others are compared with), the opponents, how many deals, and
+// label (the first is the baseline the others are compared with), the ruleset, the opponents, how many deals, and
 // optionally a seed to replay a whole experiment. Checked with the API's own schema before it is sent.
 
 interface PromptRow {
@@ -53,6 +54,8 @@ export function experimentForm(
     h('input', { name: 'seed', maxlength: 200, autocomplete: 'off' }),
     'Deal d is dealt from "<seed>:<d>": give the seed of an earlier experiment to replay its deals.',
   );
+  // Only the opponents that play the chosen ruleset can be ticked (the API would refuse the others).
+  const ruleset = rulesetChoice(picker, { id: 'experiment-ruleset' });
   const opponents = groupField(
     'opponents',
     'Opponents (1 to 5: the same ones in the same seats for every prompt)',
@@ -67,6 +70,7 @@ export function experimentForm(
     name,
     model,
     ...rows.flatMap((r) => [r.label, r.prompt]),
+    ruleset.field,
     opponents,
     deals,
     seed,
@@ -122,6 +126,7 @@ export function experimentForm(
       strategyPrompts: rows.map((r) => r.prompt.control.value.trim()),
       // Labels are optional as a whole: the unnamed ones get the API's default, "prompt <n>".
       ...(labels.some(Boolean) ? { labels: labels.map((l, i) => l || `prompt ${i + 1}`) } : {}),
+      ruleset: ruleset.value(),
       opponents: picker.chosen(),
       deals: n === '' ? Number.NaN : Number(n),
       ...(text ? { seed: text } : {}),
@@ -157,6 +162,7 @@ export function experimentForm(
               llm_not_configured: 'modelName',
               too_many_experiment_matches: 'deals',
               not_found: 'opponents',
+              ruleset_not_accepted: 'opponents',
             }),
           )
           .finally(() => (submit.disabled = false));
@@ -165,6 +171,7 @@ export function experimentForm(
     name.el,
     model.el,
     h('section', { class: 'prompts', 'aria-label': 'Prompts' }, list, addButton as Child),
+    ruleset.field.el,
     opponents.el,
     deals.el,
     size,

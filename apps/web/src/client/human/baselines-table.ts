@@ -1,5 +1,6 @@
 import { h, table, td, tdNum } from '../dom';
 import { fmt, pct } from '../format';
+import { rulesetName } from '../rulesets';
 import type { HumanBaselines } from '../types';
 
 // The human baselines of a dataset as tables: the headline rates, the action mix, claims and bluffs per
@@ -146,7 +147,7 @@ export function baselinesSection(b: HumanBaselines): HTMLElement {
     if (g.games === 0) continue;
     const f = g.humans;
     section.append(
-      h('h3', null, `${type} games (${fmt(g.games)}, ${fmt(g.gamesWithHumans)} with people)`),
+      h('h3', null, `${rulesetName(type)} games (${fmt(g.games)}, ${fmt(g.gamesWithHumans)} with people)`),
       h(
         'p',
         { class: 'muted small' },
@@ -154,7 +155,7 @@ export function baselinesSection(b: HumanBaselines): HTMLElement {
           'a seat whose id the archive lost is a person who left). Each figure says how many decisions ' +
           '("Counted") and games it rests on.',
       ),
-      headlineTable(f, `Human baselines, ${type} games`),
+      headlineTable(f, `Human baselines, ${rulesetName(type)} games`),
       actionMixTable(f),
       rolesTable(f),
       winRatesTable(f),

@@ -6,6 +6,7 @@ import { baselinesSection } from '../human/baselines-table';
 import { cursorTable } from '../paged';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
+import { RULESET_CHOICES, rulesetName } from '../rulesets';
 import type { DatasetDetail } from '../types';
 import { humanBadge, replayCheckText } from './datasets';
 
@@ -61,17 +62,24 @@ function differencesTable(d: DatasetDetail): HTMLElement {
 }
 
 function filterForm(id: string, q: URLSearchParams): HTMLElement {
-  const sel = (name: string, label: string, any: string, values: readonly string[]) => {
+  const sel = (
+    name: string,
+    label: string,
+    any: string,
+    values: readonly string[],
+    text: (v: string) => string = (v) => v,
+  ) => {
     const current = q.get(name) ?? '';
     const s = h(
       'select',
       { id: `f-${name}`, name },
       h('option', { value: '' }, any),
-      values.map((v) => h('option', { value: v, selected: v === current }, v)),
+      values.map((v) => h('option', { value: v, selected: v === current }, text(v))),
     );
     return { s, el: h('div', null, h('label', { for: `f-${name}` }, label), s) };
   };
-  const type = sel('gameType', 'Game type', 'Any type', ['original', 'inquisitors']);
+  // An archive game's type is the id of the ruleset it was played by (packages/archive/src/rules.ts).
+  const type = sel('gameType', 'Game type', 'Any type', RULESET_CHOICES, rulesetName);
   const count = sel('playerCount', 'Players', 'Any number', ['2', '3', '4', '5', '6']);
   const replay = sel('replayStatus', 'Re-play', 'Any', [
     'agreed',

@@ -4,6 +4,7 @@ import { badge, houseBadge } from '../badges';
 import { fmt, titleCase, when } from '../format';
 import { MATCH_HEADERS, matchRow } from '../match-row';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 import type { EventDetail, Standing } from '../types';
 import { eventBadge, eventsDisabledHere, eventsDisabledNote } from './events';
 
@@ -61,7 +62,16 @@ export async function eventPage(ctx: PageContext): Promise<void> {
     `starts ${when(ev.startsAt)}`,
   ];
   ctx.root.append(
-    h('h1', null, ev.name, ' ', eventBadge(ev.status), ev.rated ? badge('rated', 'info') : null),
+    h(
+      'h1',
+      null,
+      ev.name,
+      ' ',
+      eventBadge(ev.status),
+      ' ',
+      rulesetBadge(ev.ruleset),
+      ev.rated ? badge('rated', 'info') : null,
+    ),
     h('p', { class: 'muted' }, facts.join(' · ')),
     h(
       'section',

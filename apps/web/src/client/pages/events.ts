@@ -4,6 +4,7 @@ import { badge } from '../badges';
 import { titleCase, when } from '../format';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 
 // Official events (round robin or Swiss) when the platform runs them; a friendly note when it does not.
 
@@ -47,7 +48,12 @@ export async function eventsPage(ctx: PageContext): Promise<void> {
         h(
           'tr',
           null,
-          td(link(`/events/${e.id}`, e.name), e.rated ? badge('rated', 'info') : null),
+          td(
+            link(`/events/${e.id}`, e.name),
+            ' ',
+            rulesetBadge(e.ruleset),
+            e.rated ? badge('rated', 'info') : null,
+          ),
           td(titleCase(e.format)),
           td(eventBadge(e.status)),
           tdNum(`${e.currentRound} of ${e.rounds}`),

@@ -7,6 +7,7 @@ import { differenceChart } from '../experiment-chart';
 import { cancelControl } from '../experiment-cancel';
 import { render } from '../router';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 import type { Experiment, PairedDifference } from '../types';
 import { differenceText, experimentBadge, percent, significanceBadge } from './experiments';
 
@@ -148,7 +149,7 @@ export async function experimentPage(ctx: PageContext): Promise<void> {
       ? cancelControl(e, account.key, ctx.signal, () => void render())
       : null;
   ctx.root.append(
-    h('h1', null, e.name, ' ', experimentBadge(e.status)),
+    h('h1', null, e.name, ' ', experimentBadge(e.status), ' ', rulesetBadge(e.ruleset)),
     h('p', { class: 'muted' }, facts.join(' · ')),
     progressView(e),
     cancel ?? '',

@@ -4,6 +4,7 @@ import { badge } from '../badges';
 import { when } from '../format';
 import { cursorTable } from '../paged';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 import type { PairedDifference } from '../types';
 
 // Prompt experiments: one model, several strategy prompts, each deal played once per prompt against the
@@ -64,7 +65,7 @@ export async function experimentsPage(ctx: PageContext): Promise<void> {
       h(
         'tr',
         null,
-        td(link(`/experiments/${e.id}`, e.name)),
+        td(link(`/experiments/${e.id}`, e.name), ' ', rulesetBadge(e.ruleset)),
         td(e.owner.name),
         td(experimentBadge(e.status)),
         td(e.modelName),

@@ -3,6 +3,7 @@ import { badge } from '../badges';
 import { errorBox, h, link, note, table, td, tdNum } from '../dom';
 import { humanGameViewer, playerName } from '../human/game-viewer';
 import type { PageContext } from '../router';
+import { rulesetBadge } from '../rulesets';
 import { humanBadge } from './datasets';
 
 // One game of a human dataset, read-only: who played (people and computer players), how it re-played
@@ -25,7 +26,7 @@ export async function humanGamePage(ctx: PageContext): Promise<void> {
       'dl',
       { class: 'facts' },
       fact('Archive id', h('code', null, g.gameId)),
-      fact('Game type', g.gameType),
+      fact('Game type', rulesetBadge(g.gameType)),
       fact('Winner', playerName(g.players[g.winner], g.winner)),
       fact('Turns', String(g.timeline.turns.length)),
       fact(

@@ -4,6 +4,7 @@ import { MATCH_HEADERS, matchRow } from '../match-row';
 import { cursorTable } from '../paged';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
+import { RULESET_CHOICES, rulesetName } from '../rulesets';
 
 const STATUSES = ['queued', 'running', 'finished', 'aborted'] as const;
 
@@ -12,6 +13,8 @@ export async function matchesPage(ctx: PageContext): Promise<void> {
   const status = ctx.query.get('status') ?? '';
   const ranked = ctx.query.get('ranked') ?? '';
   const agent = ctx.query.get('agent') ?? '';
+  // Only a ruleset the platform plays is asked for: a stale link lists every ruleset, not a 400.
+  const ruleset = RULESET_CHOICES.find((r) => r === ctx.query.get('ruleset')) ?? '';
   const agents = await call('GET /agents', { query: { limit: 100 }, signal: ctx.signal });
 
   const statusSel = h(
@@ -26,6 +29,12 @@ export async function matchesPage(ctx: PageContext): Promise<void> {
     h('option', { value: '' }, 'Ranked and casual'),
     h('option', { value: 'true', selected: ranked === 'true' }, 'Ranked only'),
     h('option', { value: 'false', selected: ranked === 'false' }, 'Casual only'),
+  );
+  const rulesetSel = h(
+    'select',
+    { id: 'f-ruleset', name: 'ruleset' },
+    h('option', { value: '' }, 'Any ruleset'),
+    RULESET_CHOICES.map((r) => h('option', { value: r, selected: r === ruleset }, rulesetName(r))),
   );
   const known = agents.items.some((a) => a.id === agent);
   const agentSel = h(
@@ -42,21 +51,32 @@ export async function matchesPage(ctx: PageContext): Promise<void> {
     { class: 'filters', 'aria-label': 'Filter matches' },
     h('div', null, h('label', { for: 'f-status' }, 'Status'), statusSel),
     h('div', null, h('label', { for: 'f-ranked' }, 'Kind'), rankedSel),
+    h('div', null, h('label', { for: 'f-ruleset' }, 'Ruleset'), rulesetSel),
     h('div', null, h('label', { for: 'f-agent' }, 'Agent'), agentSel),
     h('div', null, h('button', { type: 'submit', class: 'button' }, 'Filter')),
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    navigate(`/matches${query({ status: statusSel.value, ranked: rankedSel.value, agent: agentSel.value })}`);
+    navigate(
+      `/matches${query({
+        status: statusSel.value,
+        ranked: rankedSel.value,
+        ruleset: rulesetSel.value,
+        agent: agentSel.value,
+      })}`,
+    );
   });
 
   const list = await cursorTable({
     page: (cursor) =>
-      call('GET /matches', { query: { status, ranked, agent, limit: 25, cursor }, signal: ctx.signal }),
+      call('GET /matches', {
+        query: { status, ranked, ruleset, agent, limit: 25, cursor },
+        signal: ctx.signal,
+      }),
     caption: 'Matches, newest first',
     headers: MATCH_HEADERS,
     row: (m) => matchRow(m),
-    empty: status || ranked || agent ? 'No match matches these filters.' : 'No matches yet.',
+    empty: status || ranked || ruleset || agent ? 'No match matches these filters.' : 'No matches yet.',
     signal: ctx.signal,
   });
   ctx.root.append(h('h1', null, 'Matches'), form, list);

@@ -7,7 +7,8 @@ import { opponentPicker } from '../opponent-picker';
 import { fill, h, link } from '../dom';
 import { navigate } from '../router';
 import type { PageContext } from '../router';
-import { RULESET_CHOICES, rulesetOrDefault, rulesetName, rulesetSummary } from '../rulesets';
+import { rulesetChoice } from '../ruleset-choice';
+import { rulesetOrDefault } from '../rulesets';
 import { handTicket, signOut } from '../session';
 import type { Account } from '../types';
 
@@ -18,26 +19,17 @@ import type { Account } from '../types';
 
 async function opponentsForm(ctx: PageContext, key: string, me: Account): Promise<HTMLElement> {
   const seatSelect = h('select', { name: 'seat', id: 'table-seat' });
-  const initial = rulesetOrDefault(ctx.query.get('ruleset'));
-  const rulesetSelect = h(
-    'select',
-    { name: 'ruleset', id: 'table-ruleset' },
-    RULESET_CHOICES.map((r) => h('option', { value: r, selected: r === initial }, rulesetName(r))),
-  );
-  const rulesetHint = h('span', null, rulesetSummary(initial));
   const picker = await opponentPicker(me, ctx.signal, {
     preselect: ctx.query.get('opponent'),
     onChange: () => updateSeats(),
   });
   const opponents = groupField('opponents', 'Opponents (1 to 5)', picker.el);
-  const ruleset = field('ruleset', 'Ruleset', rulesetSelect, rulesetHint);
-  picker.only(initial);
-  rulesetSelect.addEventListener('change', () => {
-    const r = rulesetOrDefault(rulesetSelect.value);
-    rulesetHint.textContent = rulesetSummary(r);
-    picker.only(r);
-    updateSeats();
+  const choice = rulesetChoice(picker, {
+    initial: rulesetOrDefault(ctx.query.get('ruleset')),
+    id: 'table-ruleset',
+    onChange: () => updateSeats(),
   });
+  const ruleset = choice.field;
   const seat = field(
     'seat',
     'Your seat',
@@ -68,7 +60,7 @@ async function opponentsForm(ctx: PageContext, key: string, me: Account): Promis
         const body = {
           opponents: picker.chosen(),
           seat: Number(seatSelect.value || 0),
-          ruleset: rulesetOrDefault(rulesetSelect.value),
+          ruleset: choice.value(),
         };
         const checked = check(TableCreate, body);
         if (!checked.ok) return problems.show(checked.problems, 'The table was not opened:');
