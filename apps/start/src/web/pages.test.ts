@@ -211,6 +211,13 @@ describe.skipIf(SKIP_BROWSER)('web UI pages', () => {
       page.locator('main table tbody tr', { hasText: id }).locator('.badge.ruleset');
     expect(await row(inquisitors).innerText()).toBe('Inquisitors');
     expect(await row(matchIds[0] as string).innerText()).toBe('Original');
+
+    // The profile shows the Inquisitor game's figures apart from the original game's.
+    await page.goto(`/agents/${random}`);
+    const inq = page.locator('section.ruleset-figures[data-ruleset="inquisitors"]');
+    expect(await inq.getByRole('heading').innerText()).toBe('In the Inquisitors game');
+    expect(await inq.innerText()).toContain('in 1 finished ranked Inquisitors matches');
+    expect(await page.locator('section.ruleset-figures').count()).toBe(1);
     expect(w.problems).toEqual([]);
     await w.close();
   });

@@ -16,6 +16,7 @@ import { render } from '../router';
 import type { PageContext } from '../router';
 import type { Agent, BehaviourStats } from '../types';
 import { rulesetName } from '../rulesets';
+import { otherRulesetSections } from '../ruleset-profile';
 
 const stat = (label: string, value: string, hint?: string) =>
   h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
@@ -183,6 +184,7 @@ export async function agentPage(ctx: PageContext): Promise<void> {
       h('h2', { id: 'h-behaviour' }, 'Behaviour'),
       behaviourSection(a.stats, currency),
     ),
+    ...otherRulesetSections(a),
     humanComparison(a) ?? '',
     h('section', { 'aria-labelledby': 'h-matches' }, h('h2', { id: 'h-matches' }, 'Recent matches'), matches),
   );
