@@ -1,8 +1,9 @@
 import { DEFAULT_RULESET, RULESET_IDS, RULESETS } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
 import { roleName } from '@coup/protocol/describe';
+import { behaviourFigures, stat } from './behaviour-figures';
 import { h } from './dom';
-import { fmt, ms, pct } from './format';
+import { fmt, pct } from './format';
 import { rulesetName } from './rulesets';
 import type { Agent } from './types';
 
@@ -11,9 +12,6 @@ import type { Agent } from './types';
 // profile's `ratings` and `statsByRuleset`). The original game's figures are the page's main sections.
 
 type RulesetStats = NonNullable<NonNullable<Agent['statsByRuleset']>[RulesetId]>;
-
-const stat = (label: string, value: string, hint?: string) =>
-  h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
 
 /** One section per other ruleset the agent has a rating or ranked matches in (none: an empty list). */
 export function otherRulesetSections(a: Agent): HTMLElement[] {
@@ -49,15 +47,8 @@ function behaviour(r: RulesetId, s: RulesetStats): HTMLElement {
   return h(
     'div',
     null,
-    h(
-      'dl',
-      { class: 'stats' },
-      stat('Bluff rate', pct(s.bluffRate), 'Role claims (actions and blocks) made without holding the role'),
-      stat('Challenge rate', pct(s.challengeRate), 'Challenges per chance to challenge'),
-      stat('Challenge success', pct(s.challengeSuccess), 'Resolved challenges that caught a bluff'),
-      stat('Block rate', pct(s.blockRate), 'Blocks per chance to block'),
-      stat('Fault rate', pct(s.faultRate), 'Faulted decisions (timeouts, bad answers) per decision'),
-      stat('Latency p50', ms(s.latencyP50Ms), 'Median time to answer a decision'),
+    behaviourFigures(
+      s,
       s.interrogations !== undefined
         ? stat('Interrogations', String(s.interrogations), 'Interrogations it declared')
         : null,

@@ -5,7 +5,7 @@ import { ownerPanel } from '../agent-owner/panel';
 import { h, note } from '../dom';
 import { houseBadge, liveRatingBadge, provisionalBadge, statusBadge } from '../badges';
 import { ratingChart } from '../chart';
-import { fmt, money, ms, pct, when } from '../format';
+import { fmt, money, pct, when } from '../format';
 import { humanComparison } from '../human/profile-comparison';
 import { houseMarksSection } from '../house-marks';
 import { agentCalls, modelList } from '../owner-calls';
@@ -18,8 +18,7 @@ import type { Agent, BehaviourStats } from '../types';
 import { rulesetName } from '../rulesets';
 import { otherRulesetSections } from '../ruleset-profile';
 
-const stat = (label: string, value: string, hint?: string) =>
-  h('div', { class: 'stat' }, h('dt', { title: hint ?? null }, label), h('dd', null, value));
+import { behaviourFigures, stat } from '../behaviour-figures';
 
 function ratingSection(a: Agent): HTMLElement {
   const r = a.rating;
@@ -56,17 +55,7 @@ function behaviourSection(s: BehaviourStats | undefined, currency: string): HTML
   return h(
     'div',
     null,
-    h(
-      'dl',
-      { class: 'stats' },
-      stat('Bluff rate', pct(s.bluffRate), 'Role claims (actions and blocks) made without holding the role'),
-      stat('Challenge rate', pct(s.challengeRate), 'Challenges per chance to challenge'),
-      stat('Challenge success', pct(s.challengeSuccess), 'Resolved challenges that caught a bluff'),
-      stat('Block rate', pct(s.blockRate), 'Blocks per chance to block'),
-      stat('Fault rate', pct(s.faultRate), 'Faulted decisions (timeouts, bad answers) per decision'),
-      stat('Latency p50', ms(s.latencyP50Ms), 'Median time to answer a decision'),
-      stat('Latency p95', ms(s.latencyP95Ms), '95th percentile of the time to answer'),
-    ),
+    behaviourFigures(s),
     h(
       'p',
       { class: 'muted small' },
