@@ -4,7 +4,7 @@
 // seeded match then gets one of their replays (the packed bytes) and, on each seat, the seat statistics of
 // the same seat of the same template, so each match's rows weigh what a real match's do.
 import { createBot } from '@coup/bots';
-import { seatStats } from '@coup/competition';
+import { matchResultOf, seatStats } from '@coup/competition';
 import { storeMatchResult } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { seedCommitment } from '@coup/random';
@@ -94,22 +94,7 @@ async function storeTemplates(prisma: PrismaClient, agents: number): Promise<voi
     });
     const replay = await runMatch({ matchId: id, seed, agents: players });
     const stats = seatStats(replay);
-    const stored = await storeMatchResult(prisma, id, {
-      replay,
-      ranking: replay.ranking,
-      seats: replay.results.map((r) => ({
-        seat: r.seat,
-        faults: r.faults,
-        forfeited: r.forfeited,
-        ...(stats[r.seat] ? { stats: stats[r.seat] } : {}),
-      })),
-      seed,
-      versions: {
-        engine: replay.engineVersion,
-        ruleset: replay.rulesetVersion,
-        protocol: String(replay.protocolVersion),
-      },
-    });
+    const stored = await storeMatchResult(prisma, id, matchResultOf(replay, { seed, stats }));
     if (!stored.stored) throw new Error(`template ${id} not stored`);
   }
 }

@@ -3,7 +3,7 @@ import { abortMatch, claimMatch, storeMatchResult } from '@coup/db';
 import type { ClaimedMatch, PrismaClient } from '@coup/db';
 import { llmUsage } from '@coup/gateway';
 import type { Keys, Transports } from '@coup/gateway';
-import { seatStats } from '@coup/competition';
+import { matchResultOf, seatStats } from '@coup/competition';
 import type { SeatStats } from '@coup/competition';
 import { runMatch } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
@@ -106,23 +106,7 @@ export async function runMatchJob(
     signal?.throwIfAborted();
     // The match's model tokens are counted before it shows as ended: a request right after sees them.
     await deps.transports.flushUsage().catch(() => undefined);
-    const result = {
-      attempt: match.attempts,
-      replay,
-      ranking: replay.ranking,
-      seats: replay.results.map((r) => ({
-        seat: r.seat,
-        faults: r.faults,
-        forfeited: r.forfeited,
-        ...(stats?.[r.seat] ? { stats: stats[r.seat] } : {}),
-      })),
-      seed: match.seed,
-      versions: {
-        engine: replay.engineVersion,
-        ruleset: replay.rulesetVersion,
-        protocol: String(replay.protocolVersion),
-      },
-    };
+    const result = matchResultOf(replay, { seed: match.seed, stats, attempt: match.attempts });
     const stored = await retryTransient(() => storeMatchResult(deps.prisma, matchId, result), {
       windowMs: STORE_RETRY_WINDOW_MS,
       ...(signal ? { signal } : {}),

@@ -36,6 +36,7 @@ export type { NewMatchGroup } from './match-groups';
 export { listenMatchesCancelled, MatchesCancelled, publishMatchesCancelled } from './match-cancel';
 export { behaviour, emptyStats, histogramPercentile, percentile, seatStats, sumStats } from './seat-stats';
 export type { SeatStats } from './seat-stats';
+export { matchResultOf } from './match-result';
 export { rankingOf, ratingLog, ratingLogStream } from './rating-log';
 export { checkRatings } from './ratings-check';
 export {
