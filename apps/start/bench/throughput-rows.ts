@@ -95,6 +95,10 @@ export async function setUpRows(names: string[], o: Setup): Promise<{ list: Row[
   // Reads only: their latency without the load, to compare with.
   if (names.includes('idle')) list.push({ label: 'idle', seats: [], ranked: false, via: 'bench' });
   for (const n of ROW_NAMES) if (names.includes(n)) list.push(await rows[n]());
+  // BENCH_BACKLOG: the house row again, once a backlog of unrated ranked matches waits for the closer.
+  if (Number(process.env.BENCH_BACKLOG ?? 0) > 0) {
+    list.push({ label: 'house-backlog', seats: houseSeats, ranked: false, via: 'bench' });
+  }
   return { list, houseSeats };
 }
 

@@ -10,6 +10,7 @@
 //   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default:
 //   one per core as npm start runs; 0: the worker inside the API process, to compare with),
 //   BENCH_ROWS (default house,house-ranked,house-api,http,http-ranked; idle: reads only),
+//   BENCH_BACKLOG=500000 (then the house row again while the rating closer works through that many),
 //   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ import type { MatchJob } from '@coup/gateway';
 import { repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
+import { seedBacklog } from './backlog-seed';
 import { storageReport } from './storage-report';
 import { ROW_NAMES, rowFeeder, setUpRows } from './throughput-rows';
 
@@ -41,6 +43,8 @@ if (unknownRows.length > 0) {
   process.exit(2);
 }
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** BENCH_BACKLOG=500000: after the other rows, the house row again with that many unrated ranked matches. */
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 0);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Proc {
@@ -136,6 +140,13 @@ function reader(
   };
 }
 
+async function unratedCount(db: TestDatabase): Promise<number> {
+  const rows = await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(
+    "SELECT count(*)::bigint AS n FROM matches WHERE ranked AND status = 'finished' AND rating_period_id IS NULL",
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function finishedCount(db: TestDatabase): Promise<number> {
   const rows = await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(
     "SELECT count(*)::bigint AS n FROM matches WHERE status = 'finished'",
@@ -163,6 +174,8 @@ async function main() {
     MATCHMAKER_INTERVAL_MS: '200',
     MAX_SEATS_PER_OWNER: '4',
     MAX_AGENTS_PER_ACCOUNT: '1000',
+    // One-minute rating periods: ranked rows are rated as they run, and a backlog spans many periods.
+    RATING_PERIOD_MS: '60000',
   };
   const procs: Proc[] = [];
   const closers: (() => Promise<void>)[] = [];
@@ -211,7 +224,16 @@ async function main() {
     const houseSeats = rows.houseSeats;
     const readPaths = ['/v1/leaderboard', '/v1/matches?limit=20', `/v1/agents/${houseSeats[0]}`];
 
+    const rates = new Map<string, number>();
     for (const row of rows.list) {
+      if (row.label === 'house-backlog') {
+        const t = performance.now();
+        const [owner] = await db.prisma.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM accounts LIMIT 1');
+        await seedBacklog(db, owner?.id as string, BACKLOG);
+        console.log(
+          `backlog: ${BACKLOG.toLocaleString('en')} unrated ranked matches seeded in ${((performance.now() - t) / 1000).toFixed(0)} s, over 20 days of ${Number(env.RATING_PERIOD_MS) / 1000} s rating periods`,
+        );
+      }
       // Keep a backlog the worker never drains: the figure is the platform's pace, not the queueing's.
       const feeder = rowFeeder(row, { db, base, adminKey, matchQueue });
       await feeder.begin();
@@ -229,6 +251,8 @@ async function main() {
       const { all: lat, byPath } = await read.stop();
       await feeder.end();
       const rate = (c1 - c0) / seconds;
+      rates.set(row.label, rate);
+      const pending = row.label === 'house-backlog' ? await unratedCount(db) : null;
       const logKeys = (await redis.keys(`${prefix}:match:*:log`)).length;
       const mem = (await redis.info('memory')).match(/used_memory:(\d+)/)?.[1];
       console.log(
@@ -238,6 +262,13 @@ async function main() {
           ` · reads p50 ${percentile(lat, 0.5).toFixed(1)} ms p99 ${percentile(lat, 0.99).toFixed(1)} ms (${lat.length} reads)` +
           ` · live logs in Redis ${logKeys}, Redis used_memory ${(Number(mem) / 1e6).toFixed(1)} MB`,
       );
+      if (pending !== null) {
+        const house = rates.get('house');
+        console.log(
+          `${''.padEnd(12)} while the closer rates the backlog (${pending.toLocaleString('en')} still unrated at the end)` +
+            (house ? `: ${((rate / house) * 100).toFixed(0)}% of the house row's pace (goal >= 90%)` : ''),
+        );
+      }
       console.log(
         `${''.padEnd(12)} reads p50/p99 by path: ` +
           readPaths
