@@ -40,6 +40,10 @@ beforeAll(async () => {
       LLM_TIMEOUT_MS: '15000',
       EXPERIMENT_CONCURRENCY: String(CONCURRENCY),
       MAX_EXPERIMENT_MATCHES: '100',
+      // The two experiments' 96 matches spend most of one account's default daily budget (1.5M of 2M tokens
+      // in a typical run, more when games run long): a spent budget holds the next deals until midnight
+      // (a CI run stalled at 22 of 24 deals), and budgets are not under test here.
+      LLM_TOKENS_PER_ACCOUNT_PER_DAY: '1000000000',
     },
   });
   owner = await h.createAccount();
