@@ -18,7 +18,7 @@ export interface PostgresSnapshot {
 }
 
 /** User + system CPU seconds of every process named `postgres` (the server and its backends). */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
