@@ -8,14 +8,15 @@
 // requests per route, the routes interleaved, over ids drawn at random from the whole table (each match read
 // once). A short warm-up on other ids first (the API's JIT and connection pool, not the rows measured).
 // Prints p50/p99/max per route, the bytes per stored match and the load average.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createPrisma, repoRoot } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
+import { cpuSeconds, startTsxProcess } from '@coup/devstack';
 import { seededRandom, shuffle } from '@coup/random';
 import { deleteKeys, REDIS_URL } from '../src/testing/index.ts';
 import { percentile, runLoad } from './http-load.ts';
@@ -98,65 +99,31 @@ async function cool(prisma: PrismaClient): Promise<string> {
   return done.join('; ');
 }
 
-/** CPU time (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return NaN;
-  }
-}
-
-/** The API as a process of its own on the scratch database; resolves with its base URL. */
-function startApiProcess(databaseUrl: string, prefix: string) {
+/** The API as a process of its own on the scratch database; resolves once it listens. */
+async function startApiProcess(databaseUrl: string, prefix: string) {
   // BENCH_PROF=<dir>: the API process writes a CPU profile there (node --cpu-prof) when it exits.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...prof, '--import', 'tsx', fileURLToPath(new URL('./api-main.ts', import.meta.url))],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        QUEUE_PREFIX: prefix,
-        ADMIN_KEY: `adm_bench_${randomBytes(16).toString('hex')}`,
-        SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('hex'),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '100000000',
-        DEMO_MATCHES: '0',
-        MATCHMAKER_INTERVAL_MS: '3600000',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
+  const proc = await startTsxProcess(fileURLToPath(new URL('./api-main.ts', import.meta.url)), {
+    cwd: repoRoot,
+    nodeArgs: prof,
+    env: {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      ADMIN_KEY: `adm_bench_${randomBytes(16).toString('hex')}`,
+      SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('hex'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      DEMO_MATCHES: '0',
+      MATCHMAKER_INTERVAL_MS: '3600000',
     },
-  );
-  let out = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${out}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      out = (out + chunk.toString('utf8')).slice(-20_000);
-      const m = /listening at http:\/\/[^:\s]+:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the API exited with ${code}:\n${out}`)));
+    ready: /listening at http:\/\/[^:\s]+:(\d+)/,
+    timeoutMs: 120_000,
+    killAfterMs: 10_000,
   });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.stdin.end();
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { url, stop, output: () => out, pid: child.pid };
+  return { ...proc, url: `http://127.0.0.1:${proc.match[1]}`, pid: proc.child.pid };
 }
 
 /** BENCH_DATABASE_URL: a database a run with BENCH_KEEP=1 seeded (same BENCH_MATCHES and BENCH_AGENTS):
@@ -171,7 +138,7 @@ const db = reuse
     }
   : await createTestDatabase();
 const prefix = `benchreads_${randomBytes(4).toString('hex')}`;
-let api: ReturnType<typeof startApiProcess> | undefined;
+let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
 try {
   const t0 = performance.now();
   if (!reuse) await seedReads(db.prisma, MATCHES, AGENTS);
@@ -186,8 +153,8 @@ try {
   );
   const cooled = await cool(db.prisma);
   console.log(`cache: ${cooled}`);
-  api = startApiProcess(db.url, prefix);
-  const base = await api.url;
+  api = await startApiProcess(db.url, prefix);
+  const base = api.url;
   // Distinct match numbers: the first ones warm up, the rest are measured; none is read twice.
   const numbers = shuffle(
     Array.from({ length: MATCHES }, (_, i) => i + 1),

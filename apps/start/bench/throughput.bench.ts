@@ -13,18 +13,17 @@
 //   BENCH_BACKLOG=500000 (then the house row again while the rating closer works through that many),
 //   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
 import { repoRoot } from '@coup/db';
+import { cpuSeconds, startTsxProcess } from '@coup/devstack';
+import type { StartedProcess } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { seedBacklog } from './backlog-seed';
@@ -48,64 +47,20 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 0);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Proc {
-  child: ChildProcess;
-  out: () => string;
-  stop: () => Promise<void>;
-}
+type Proc = StartedProcess;
 
-/** A child process (tsx), resolved once a line of its output matches `ready`. */
-function start(
-  file: string,
-  env: Record<string, string>,
-  ready: RegExp,
-  args: string[] = [],
-): Promise<Proc & { match: RegExpExecArray }> {
+/** A child process (tsx) of the repository, resolved once a line of its output matches `ready`. */
+function start(file: string, env: Record<string, string>, ready: RegExp, args: string[] = []) {
   // BENCH_PROF=<dir>: every process writes a CPU profile there (node --cpu-prof) when it exits.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', file, ...args], {
+  return startTsxProcess(file, {
+    env,
+    ready,
+    args,
     cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    nodeArgs: prof,
+    echo: process.env.BENCH_VERBOSE === '1',
   });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} did not start:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      if (process.env.BENCH_VERBOSE === '1') process.stderr.write(chunk);
-      out = (out + chunk.toString('utf8')).slice(-20_000);
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          match: m,
-          out: () => out,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.stdin?.end();
-              child.kill('SIGTERM');
-              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-            }),
-        });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}:\n${out}`)));
-  });
-}
-
-/** CPU time (user + system) a process has used so far, from /proc (Linux): robust to a busy machine. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return NaN;
-  }
 }
 
 const percentile = (sorted: number[], p: number) =>
