@@ -4,6 +4,7 @@
 export * from './generated/client.ts';
 export { createPrisma } from './client.ts';
 export type { CreatePrismaOptions } from './client.ts';
+export { preparedRows } from './prepared.ts';
 export { migrate, readMigrations } from './migrate/apply.ts';
 export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
 export {
