@@ -1,8 +1,8 @@
-import { Prisma } from '@coup/db';
+import { preparedRows, Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { MatchListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
-import { afterCursor, decodeCursor, newestFirst } from './cursor';
+import { decodeCursor } from './cursor';
 
 // The read queries of the match routes (queueing a match is services/matches.ts) and the shapes a match
 // is read in.
@@ -33,27 +33,92 @@ export const matchInclude = {
 
 export type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
+/** A match as its views show it (services/matches.ts presentMatch); a MatchWithSeats is one too. */
+export type MatchView = Pick<
+  MatchWithSeats,
+  | 'id'
+  | 'status'
+  | 'ranked'
+  | 'ruleset'
+  | 'seedCommitment'
+  | 'seed'
+  | 'engineVersion'
+  | 'rulesetVersion'
+  | 'protocolVersion'
+  | 'timeoutMs'
+  | 'eventId'
+  | 'eventRound'
+  | 'attempts'
+  | 'abortReason'
+  | 'createdAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'seats'
+  | 'group'
+>;
+
+// The hot reads (a match, a page of matches, an agent's page) are hand-written SQL run as named prepared
+// statements (preparedRows): one statement per read, where Prisma's include sent one per relation, unnamed,
+// so Postgres parsed and planned each every time (issue 23). A match's seats come as one JSON array.
+const MATCH_VIEW = Prisma.sql`
+  SELECT m.id, m.status, m.ranked, m.ruleset, m.seed_commitment AS "seedCommitment", m.seed,
+    m.engine_version AS "engineVersion", m.ruleset_version AS "rulesetVersion",
+    m.protocol_version AS "protocolVersion", m.timeout_ms AS "timeoutMs", m.event_id AS "eventId",
+    m.event_round AS "eventRound", m.attempts, m.abort_reason AS "abortReason", m.created_at AS "createdAt",
+    m.started_at AS "startedAt", m.finished_at AS "finishedAt",
+    (SELECT json_agg(json_build_object('seat', s.seat, 'agentId', s.agent_id, 'place', s.place,
+        'faults', s.faults, 'forfeited', s.forfeited, 'agent', json_build_object('id', a.id, 'name', a.name))
+        ORDER BY s.seat)
+      FROM match_seats s JOIN agents a ON a.id = s.agent_id WHERE s.match_id = m.id) AS seats,
+    CASE WHEN m.group_id IS NOT NULL THEN (SELECT count(*)::int FROM matches g
+      WHERE g.group_id = m.group_id AND g.status IN ('queued', 'running')) END AS "groupPending"`;
+
+type MatchViewRow = Omit<MatchView, 'seats' | 'group'> & {
+  seats: MatchView['seats'] | null;
+  groupPending: number | null;
+};
+
+const matchView = ({ seats, groupPending, ...m }: MatchViewRow): MatchView => ({
+  ...m,
+  seats: seats ?? [],
+  group: groupPending === null ? null : { _count: { matches: groupPending } },
+});
+
+/** A statement's name for the filters it has (each name always goes with one SQL text). */
+const nameOf = (base: string, q: z.output<typeof MatchListQuery>, cursor: boolean) =>
+  `${base}_${[q.status && 's', q.ranked && 'r', q.event && 'e', q.ruleset && 'u', cursor && 'c']
+    .filter(Boolean)
+    .join('')}`;
+
 /** Matches newest first (`limit + 1` rows: see services/cursor.ts), filtered as asked. */
-export async function listMatches(prisma: PrismaClient, q: z.output<typeof MatchListQuery>) {
-  if (q.agent) {
-    const ids = await agentMatchIds(prisma, q.agent, q);
-    if (ids.length === 0) return [];
-    const rows = await prisma.match.findMany({ where: { id: { in: ids } }, include: matchInclude });
-    const byId = new Map(rows.map((m) => [m.id, m]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-  return prisma.match.findMany({
-    where: {
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.ranked ? { ranked: q.ranked === 'true' } : {}),
-      ...(q.event ? { eventId: q.event } : {}),
-      ...(q.ruleset ? { ruleset: q.ruleset } : {}),
-      ...afterCursor(decodeCursor(q.cursor)),
-    },
-    orderBy: newestFirst,
-    take: q.limit + 1,
-    include: matchInclude,
-  });
+export async function listMatches(
+  prisma: PrismaClient,
+  q: z.output<typeof MatchListQuery>,
+): Promise<MatchView[]> {
+  if (q.agent) return agentMatches(prisma, q.agent, q);
+  const c = decodeCursor(q.cursor);
+  const where = [
+    ...(q.status ? [Prisma.sql`m.status = ${q.status}::match_status`] : []),
+    ...(q.ranked ? [Prisma.sql`m.ranked = ${q.ranked === 'true'}`] : []),
+    ...(q.event ? [Prisma.sql`m.event_id = ${q.event}`] : []),
+    ...(q.ruleset ? [Prisma.sql`m.ruleset = ${q.ruleset}`] : []),
+    // The `<=` bound says the same as the row comparison, but lets the index scan start at the cursor (the
+    // comparison alone is only a filter: a deep page walked every newer row first, issue 23).
+    ...(c
+      ? [
+          Prisma.sql`m.created_at <= ${new Date(c.t)}`,
+          Prisma.sql`(m.created_at, m.id) < (${new Date(c.t)}, ${c.id})`,
+        ]
+      : []),
+  ];
+  const rows = await preparedRows<MatchViewRow>(
+    prisma,
+    nameOf('matches_page', q, c !== null),
+    Prisma.sql`${MATCH_VIEW} FROM matches m
+      ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ${q.limit + 1}`,
+  );
+  return rows.map(matchView);
 }
 
 /**
@@ -66,11 +131,11 @@ export async function listMatches(prisma: PrismaClient, q: z.output<typeof Match
  * the experiment's hidden agents, which are never listed, and they are the experiment's, shown on its page.
  * A hidden agent's own list keeps them. The check costs a primary-key probe per grouped match only.
  */
-async function agentMatchIds(
+async function agentMatches(
   prisma: PrismaClient,
   agentId: string,
   q: z.output<typeof MatchListQuery>,
-): Promise<string[]> {
+): Promise<MatchView[]> {
   const c = decodeCursor(q.cursor);
   const where = [
     Prisma.sql`ms.agent_id = ${agentId}`,
@@ -83,17 +148,29 @@ async function agentMatchIds(
       OR NOT EXISTS (SELECT 1 FROM match_groups g WHERE g.id = m.group_id AND g.experiment_id IS NOT NULL)
       OR EXISTS (SELECT 1 FROM agents a WHERE a.id = ${agentId} AND a.experiment_id IS NOT NULL))`,
   ];
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT ms.match_id AS id FROM match_seats ms JOIN matches m ON m.id = ms.match_id
-    WHERE ${Prisma.join(where, ' AND ')}
-    GROUP BY ms.created_at, ms.match_id
-    ORDER BY ms.created_at DESC, ms.match_id DESC
-    LIMIT ${q.limit + 1}`;
-  return rows.map((r) => r.id);
+  const rows = await preparedRows<MatchViewRow>(
+    prisma,
+    nameOf('agent_matches_page', q, c !== null),
+    Prisma.sql`WITH page AS (
+      SELECT ms.match_id AS id, ms.created_at FROM match_seats ms JOIN matches m ON m.id = ms.match_id
+      WHERE ${Prisma.join(where, ' AND ')}
+      GROUP BY ms.created_at, ms.match_id
+      ORDER BY ms.created_at DESC, ms.match_id DESC
+      LIMIT ${q.limit + 1}
+    )
+    ${MATCH_VIEW} FROM page p JOIN matches m ON m.id = p.id
+    ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  return rows.map(matchView);
 }
 
-export function findMatch(prisma: PrismaClient, id: string) {
-  return prisma.match.findUnique({ where: { id }, include: matchInclude });
+export async function findMatch(prisma: PrismaClient, id: string): Promise<MatchView | null> {
+  const [row] = await preparedRows<MatchViewRow>(
+    prisma,
+    'match_by_id',
+    Prisma.sql`${MATCH_VIEW} FROM matches m WHERE m.id = ${id}`,
+  );
+  return row ? matchView(row) : null;
 }
 
 /** One that exists (just written). */
@@ -107,14 +184,29 @@ export function matchStatus(prisma: PrismaClient, id: string) {
 }
 
 /** What the replay route needs: the status, the seats' numbers and the stored replay. */
-export function findMatchReplay(prisma: PrismaClient, id: string) {
-  return prisma.match.findUnique({
-    where: { id },
-    select: {
-      status: true,
-      seats: { select: { seat: true } },
-      replay: { select: { data: true, packed: true } },
-      group: groupPending,
-    },
-  });
+export async function findMatchReplay(prisma: PrismaClient, id: string) {
+  const [row] = await preparedRows<{
+    status: MatchWithSeats['status'];
+    seats: number[] | null;
+    has_replay: boolean;
+    data: Prisma.JsonValue | null;
+    packed: Uint8Array | null;
+    pending: number | null;
+  }>(
+    prisma,
+    'match_replay',
+    Prisma.sql`
+      SELECT m.status, (SELECT array_agg(s.seat) FROM match_seats s WHERE s.match_id = m.id) AS seats,
+        r.match_id IS NOT NULL AS has_replay, r.data, r.packed,
+        CASE WHEN m.group_id IS NOT NULL THEN (SELECT count(*)::int FROM matches g
+          WHERE g.group_id = m.group_id AND g.status IN ('queued', 'running')) END AS pending
+      FROM matches m LEFT JOIN replays r ON r.match_id = m.id WHERE m.id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    status: row.status,
+    seats: (row.seats ?? []).map((seat) => ({ seat })),
+    replay: row.has_replay ? { data: row.data, packed: row.packed } : null,
+    group: row.pending === null ? null : { _count: { matches: row.pending } },
+  };
 }

@@ -7,7 +7,7 @@ import { activeMatches, lockAccount } from '../repositories/accounts';
 import { groupStillPlaying } from './group-deal';
 import { agentsByIds } from '../repositories/agents';
 import { getMatch } from '../repositories/matches';
-import type { MatchWithSeats } from '../repositories/matches';
+import type { MatchView, MatchWithSeats } from '../repositories/matches';
 import { assertLlmModel } from './llm-policy';
 import { assertLlmBudget } from './llm-budget';
 import {
@@ -23,7 +23,7 @@ import { playsHostedModel } from '@coup/transports';
 import { assertAcceptsRuleset } from './ruleset-policy';
 import type { RulesetId } from '@coup/engine';
 
-export function presentMatch(m: MatchWithSeats, publicUrl: string) {
+export function presentMatch(m: MatchView, publicUrl: string) {
   const ended = m.status === 'finished' || m.status === 'aborted';
   // A grouped match's siblings are dealt the same cards: its seed waits for the whole group.
   const dealPublic = ended && !groupStillPlaying(m.group);
