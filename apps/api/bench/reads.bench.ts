@@ -7,12 +7,14 @@
 // (api-main.ts) and drives it over HTTP with BENCH_CLIENTS (8) closed-loop clients, BENCH_REQUESTS (1,000)
 // requests per route, the routes interleaved, over ids drawn at random from the whole table (each match read
 // once). A short warm-up on other ids first (the API's JIT and connection pool, not the rows measured).
-// Prints p50/p99/max per route, the bytes per stored match and the load average.
+// Prints p50/p99/max per route, the CPU per request of the API process and of its Postgres connections, the
+// bytes per stored match and the load average. BENCH_BASE=<another checkout, npm ci done>: its API runs too,
+// on the same database, and the two are measured in alternating blocks (a before/after ratio from one run).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { createPrisma, repoRoot } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
@@ -30,6 +32,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const COOL = process.env.BENCH_COOL ?? 'restart';
 const GOAL_MS = 50;
+/** Another checkout of the project (its node_modules installed) whose API is measured in turn with this one. */
+const BASE = process.env.BENCH_BASE;
+/** Rounds (one request per route each) in a block of BENCH_BASE's alternation. */
+const BLOCK = Number(process.env.BENCH_BLOCK ?? (BASE ? 25 : REQUESTS));
 
 const random = seededRandom(`reads-bench/${MATCHES}`);
 const below = (n: number) => Math.floor(random() * n);
@@ -100,11 +106,11 @@ async function cool(prisma: PrismaClient): Promise<string> {
 }
 
 /** The API as a process of its own on the scratch database; resolves once it listens. */
-async function startApiProcess(databaseUrl: string, prefix: string) {
+async function startApiProcess(databaseUrl: string, prefix: string, root = repoRoot) {
   // BENCH_PROF=<dir>: the API process writes a CPU profile there (node --cpu-prof) when it exits.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const proc = await startTsxProcess(fileURLToPath(new URL('./api-main.ts', import.meta.url)), {
-    cwd: repoRoot,
+  const proc = await startTsxProcess(path.join(root, 'apps/api/bench/api-main.ts'), {
+    cwd: root,
     nodeArgs: prof,
     env: {
       DATABASE_URL: databaseUrl,
@@ -126,6 +132,64 @@ async function startApiProcess(databaseUrl: string, prefix: string) {
   return { ...proc, url: `http://127.0.0.1:${proc.match[1]}`, pid: proc.child.pid };
 }
 
+interface Side {
+  label: string;
+  api: Awaited<ReturnType<typeof startApiProcess>>;
+  backends: number[];
+  times: Map<string, number[]>;
+  apiCpu: number;
+  pgCpu: number;
+  secs: number;
+  requests: number;
+}
+
+const sorted = (ms: number[]) => [...ms].sort((a, b) => a - b);
+
+function report(side: Side): void {
+  let over = 0;
+  const table = [...side.times].map(([route, times]) => {
+    const ms = sorted(times);
+    const p99 = percentile(ms, 0.99);
+    if (p99 >= GOAL_MS) over++;
+    return {
+      route,
+      requests: ms.length,
+      'p50 ms': percentile(ms, 0.5).toFixed(1),
+      'p99 ms': p99.toFixed(1),
+      'max ms': (ms[ms.length - 1] ?? NaN).toFixed(1),
+      [`p99 < ${GOAL_MS}`]: p99 < GOAL_MS ? 'yes' : 'NO',
+    };
+  });
+  const per = (s: number) => ((s * 1000) / side.requests).toFixed(2);
+  console.log(
+    `\n${side.label}: ${side.requests.toLocaleString('en')} requests over HTTP in ${side.secs.toFixed(1)} s ` +
+      `(${(side.requests / side.secs).toFixed(0)}/s), ${CLIENTS} clients in flight, ` +
+      `${MATCHES.toLocaleString('en')} matches, rows read once each (goal: p99 < ${GOAL_MS} ms); CPU per ` +
+      `request: the API process ${per(side.apiCpu)} ms, its ${side.backends.length} Postgres connections ` +
+      `${per(side.pgCpu)} ms:`,
+  );
+  console.table(table);
+  console.log(over === 0 ? 'every read meets the goal' : `${over} route(s) over the goal`);
+}
+
+/** This checkout's figures over BENCH_BASE's, from the same interleaved run. */
+function compare(a: Side, b: Side): void {
+  const ratio = (x: number, y: number) => (x / y).toFixed(2);
+  const q = (side: Side, route: string, p: number) => percentile(sorted(side.times.get(route) ?? []), p);
+  console.log(`\n${a.label} / ${b.label}, same run (below 1: ${a.label} cheaper or faster):`);
+  console.table(
+    [...a.times.keys()].map((route) => ({
+      route,
+      'p50 ratio': ratio(q(a, route, 0.5), q(b, route, 0.5)),
+      'p99 ratio': ratio(q(a, route, 0.99), q(b, route, 0.99)),
+    })),
+  );
+  console.log(
+    `CPU per request: API ${ratio(a.apiCpu / a.requests, b.apiCpu / b.requests)}, ` +
+      `Postgres ${ratio(a.pgCpu / a.requests, b.pgCpu / b.requests)}`,
+  );
+}
+
 /** BENCH_DATABASE_URL: a database a run with BENCH_KEEP=1 seeded (same BENCH_MATCHES and BENCH_AGENTS):
  * reused as it is, not seeded, never dropped; the API migrates it on start. */
 const reuse = process.env.BENCH_DATABASE_URL;
@@ -138,7 +202,8 @@ const db = reuse
     }
   : await createTestDatabase();
 const prefix = `benchreads_${randomBytes(4).toString('hex')}`;
-let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
+type Api = Awaited<ReturnType<typeof startApiProcess>>;
+const apis: Api[] = [];
 try {
   const t0 = performance.now();
   if (!reuse) await seedReads(db.prisma, MATCHES, AGENTS);
@@ -153,8 +218,6 @@ try {
   );
   const cooled = await cool(db.prisma);
   console.log(`cache: ${cooled}`);
-  api = await startApiProcess(db.url, prefix);
-  const base = api.url;
   // Distinct match numbers: the first ones warm up, the rest are measured; none is read twice.
   const numbers = shuffle(
     Array.from({ length: MATCHES }, (_, i) => i + 1),
@@ -162,39 +225,53 @@ try {
   );
   let taken = 0;
   const nextId = () => numbers[taken++ % numbers.length] as number;
-  await runLoad(base, jobs(WARMUP, nextId), CLIENTS);
+  // Each API's connections to the scratch database (its pool, opened by its warm-up): their CPU is what
+  // Postgres spends on its reads.
+  const stats = createPrisma(db.url);
+  const connections = async () =>
+    (
+      await stats.$queryRawUnsafe<{ pid: number }[]>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      )
+    ).map((r) => r.pid);
+  const sides: Side[] = [];
+  const roots: [string, string][] = [
+    ['this checkout', repoRoot],
+    ...(BASE ? [['BENCH_BASE', BASE] as [string, string]] : []),
+  ];
+  for (const [label, root] of roots) {
+    const api = await startApiProcess(db.url, `${prefix}${sides.length}`, root);
+    apis.push(api);
+    const seen = await connections();
+    await runLoad(api.url, jobs(WARMUP, nextId), CLIENTS);
+    const backends = (await connections()).filter((pid) => !seen.includes(pid));
+    sides.push({ label, api, backends, times: new Map(), apiCpu: 0, pgCpu: 0, secs: 0, requests: 0 });
+  }
   const before = load();
-  const cpu0 = cpuSeconds(api.pid);
-  const t1 = performance.now();
-  const measured = jobs(REQUESTS, nextId);
-  const results = await runLoad(base, measured, CLIENTS);
-  const secs = (performance.now() - t1) / 1000;
-  const apiCpuMs = ((cpuSeconds(api.pid) - cpu0) * 1000) / measured.length;
-  let over = 0;
-  const table = results.map(({ route, ms }) => {
-    const p99 = percentile(ms, 0.99);
-    if (p99 >= GOAL_MS) over++;
-    return {
-      route,
-      requests: ms.length,
-      'p50 ms': percentile(ms, 0.5).toFixed(1),
-      'p99 ms': p99.toFixed(1),
-      'max ms': (ms[ms.length - 1] ?? NaN).toFixed(1),
-      [`p99 < ${GOAL_MS}`]: p99 < GOAL_MS ? 'yes' : 'NO',
-    };
-  });
-  console.log(
-    `\n${measured.length.toLocaleString('en')} requests over HTTP in ${secs.toFixed(1)} s ` +
-      `(${(measured.length / secs).toFixed(0)}/s), ${CLIENTS} clients in flight, ` +
-      `${MATCHES.toLocaleString('en')} matches, ${taken.toLocaleString('en')} distinct matches read ` +
-      `(goal: p99 < ${GOAL_MS} ms); the API process used ${apiCpuMs.toFixed(2)} ms of CPU per request:`,
-  );
-  console.table(table);
-  console.log(over === 0 ? 'every read meets the goal' : `${over} route(s) over the goal`);
+  // With BENCH_BASE, blocks of BENCH_BLOCK rounds go to each API in turn (the order alternating), so both
+  // read cold rows under the same load: their ratio holds where the machine's noise does not.
+  for (let done = 0, k = 0; done < REQUESTS; done += BLOCK, k++) {
+    for (const side of k % 2 === 0 ? sides : [...sides].reverse()) {
+      const block = jobs(Math.min(BLOCK, REQUESTS - done), nextId);
+      const pgCpu = () => side.backends.reduce((n, pid) => n + (cpuSeconds(pid) || 0), 0);
+      const [cpu0, pg0, t1] = [cpuSeconds(side.api.pid), pgCpu(), performance.now()];
+      for (const { route, ms } of await runLoad(side.api.url, block, CLIENTS))
+        side.times.set(route, [...(side.times.get(route) ?? []), ...ms]);
+      side.secs += (performance.now() - t1) / 1000;
+      side.apiCpu += cpuSeconds(side.api.pid) - cpu0;
+      side.pgCpu += pgCpu() - pg0;
+      side.requests += block.length;
+    }
+  }
+  await stats.$disconnect();
+  for (const side of sides) report(side);
+  if (sides.length === 2) compare(sides[0] as Side, sides[1] as Side);
   console.log(`load average (1, 5, 15 min): ${before} before, ${load()} after, on ${cpus().length} cores`);
 } finally {
-  await api?.stop();
-  await deleteKeys(prefix).catch(() => undefined);
+  for (const [i, api] of apis.entries()) {
+    await api.stop();
+    await deleteKeys(`${prefix}${i}`).catch(() => undefined);
+  }
   if (process.env.BENCH_KEEP === '1' || reuse) console.log(`kept the database: ${db.url}`);
   // The seeding client was closed when Postgres restarted: drop through a fresh one.
   else
