@@ -37,7 +37,11 @@ const BASE = process.env.BENCH_BASE;
 /** Rounds (one request per route each) in a block of BENCH_BASE's alternation. */
 const BLOCK = Number(process.env.BENCH_BLOCK ?? (BASE ? 25 : REQUESTS));
 
-const random = seededRandom(`reads-bench/${MATCHES}`);
+// BENCH_SEED: other matches, agents and pages than the last run's (Postgres keeps what it read last time in
+// its shared buffers unless it is restarted).
+const random = seededRandom(
+  `reads-bench/${MATCHES}${process.env.BENCH_SEED ? `/${process.env.BENCH_SEED}` : ''}`,
+);
 const below = (n: number) => Math.floor(random() * n);
 const load = () =>
   loadavg()
