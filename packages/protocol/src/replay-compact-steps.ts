@@ -11,27 +11,56 @@ import type { CompactWalk } from './replay-compact-walk';
 // what is derived is kept as it is in `raw`, and a step that does not fit the pattern at all in `whole`:
 // compaction never fails for want of a rule, it only gets larger.
 
+/**
+ * A column of integers: a string of one base-36 digit per value when every value, zigzag-coded (0, -1, 1,
+ * -2... as 0, 1, 2, 3...), is below 36 (a third of the bytes of a JSON array, and what brotli packs best),
+ * else the values as they are.
+ */
+export type Column = string | number[];
+
 export interface CompactSteps {
   /** The attempt decision ids name (null: ids recorded before they carried one, `${matchId}.${round}.${seat}`). */
   attempt: number | null;
-  /** The distinct key lists of the steps, in their order (JSON key order is kept exactly). */
-  shapes: string[][];
-  /** By step: its key list's index in `shapes`; -1 for a step kept whole. */
-  shape: number[];
+  /** Key lists of steps that the runner does not write (RUNNER_SHAPES), numbered after those. */
+  shapes?: string[][];
+  /** By step: its key list's number (RUNNER_SHAPES, then `shapes`); -1 for a step kept whole. */
+  shape: Column;
   /** By step: its seat. */
-  seat: number[];
+  seat: Column;
   /** By decision step: stateIndex minus the previous decision step's (the first's minus 0). */
-  stateIndex: number[];
+  stateIndex: Column;
   /** By decision step: requestedAt minus the previous decision step's (the first's minus startedAt). */
-  requestedAt: number[];
+  requestedAt: Column;
   /** By decision step: latencyMs in thousandths of a millisecond (the runner rounds it so). */
   latency: number[];
   /** By decision step: the answer's index in the legal actions of the state asked; -1 for null. */
-  answer: number[];
+  answer: Column;
   /** By step index, then key: the values that differ from what is derived. */
-  raw: Record<string, Record<string, unknown>>;
+  raw?: Record<string, Record<string, unknown>>;
   /** By step index: steps kept as they are. */
-  whole: Record<string, unknown>;
+  whole?: Record<string, unknown>;
+}
+
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+const zigzag = (x: number) => (x < 0 ? -2 * x - 1 : 2 * x);
+
+function toColumn(xs: number[]): Column {
+  let text = '';
+  for (const x of xs) {
+    const digit = Number.isInteger(x) ? DIGITS[zigzag(x)] : undefined;
+    if (digit === undefined) return xs;
+    text += digit;
+  }
+  return text;
+}
+
+function fromColumn(c: Column): number[] {
+  if (Array.isArray(c)) return c;
+  return Array.from(c, (ch) => {
+    const z = DIGITS.indexOf(ch);
+    if (z < 0) throw new Error(`compact replay: ${ch} in a column`);
+    return z % 2 ? -(z + 1) / 2 : z / 2;
+  });
 }
 
 const DECISION_KEYS = new Set([
@@ -51,9 +80,42 @@ const DECISION_KEYS = new Set([
   'llm',
 ]);
 const FORFEIT_KEYS = new Set(['kind', 'seat', 'reason']);
+
+/** The key orders the runner writes (match.ts: base, then comment or unused, then llm), by number. */
+const BASE = 'kind,decisionId,seat,phase,turn,stateIndex,requestedAt,latencyMs,answer,applied,fault';
+const RUNNER_SHAPES = [
+  BASE,
+  `${BASE},comment`,
+  `${BASE},llm`,
+  `${BASE},comment,llm`,
+  `${BASE},unused`,
+  `${BASE},unused,llm`,
+  'kind,seat,reason',
+];
 const NONE = -2;
 
-const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two JSON values serialise alike, key order included: a walk, cheaper than serialising both (a
+ * value that only serialises alike, such as an undefined member, counts as different and is kept raw).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (k !== kb[i] || !sameJson((a as Obj)[k], (b as Obj)[k])) return false;
+  }
+  return true;
+}
 type Obj = Record<string, unknown>;
 
 /** The header fields the steps are derived with. */
@@ -72,15 +134,24 @@ function roundsOf(stateIndexes: readonly number[]): Map<number, number> {
 const idOf = (ctx: StepContext, attempt: number | null, round: number, seat: number) =>
   attempt === null ? `${ctx.matchId}.${round}.${seat}` : decisionId(ctx.matchId, round, seat, attempt);
 
-/** A step the columns can hold: a decision or a forfeit with known keys, a seat and a reached stateIndex. */
-function fits(step: unknown, ctx: StepContext, walk: CompactWalk): step is Obj {
-  if (typeof step !== 'object' || step === null || Array.isArray(step)) return false;
+/**
+ * The keys of a step the columns can hold (a decision or a forfeit with known keys, a seat and a reached
+ * stateIndex), or null.
+ */
+function fits(step: unknown, ctx: StepContext, walk: CompactWalk): string[] | null {
+  if (typeof step !== 'object' || step === null || Array.isArray(step)) return null;
   const s = step as Obj;
-  const keys = s.kind === 'decision' ? DECISION_KEYS : s.kind === 'forfeit' ? FORFEIT_KEYS : null;
-  if (!keys || !Object.keys(s).every((k) => keys.has(k))) return false;
+  const known = s.kind === 'decision' ? DECISION_KEYS : s.kind === 'forfeit' ? FORFEIT_KEYS : null;
+  if (!known) return null;
+  const keys = Object.keys(s);
+  for (const k of keys) if (!known.has(k)) return null;
+  return fitting(s, keys, ctx, walk) ? keys : null;
+}
+
+function fitting(s: Obj, keys: string[], ctx: StepContext, walk: CompactWalk): boolean {
   if (!Number.isInteger(s.seat) || (s.seat as number) < 0 || (s.seat as number) >= ctx.seats) return false;
   // A forfeit has all three keys (expansion tells it by its `reason`); a decision its seat and state.
-  if (s.kind === 'forfeit') return Object.keys(s).length === FORFEIT_KEYS.size;
+  if (s.kind === 'forfeit') return keys.length === FORFEIT_KEYS.size;
   const si = s.stateIndex;
   return Number.isInteger(si) && (si as number) >= 0 && (si as number) <= walk.transitions;
 }
@@ -121,38 +192,39 @@ function thousandths(v: unknown): number | null {
 }
 
 export function compactSteps(steps: readonly unknown[], ctx: StepContext, walk: CompactWalk): CompactSteps {
-  const out: CompactSteps = {
-    attempt: 1,
-    shapes: [],
-    shape: [],
-    seat: [],
-    stateIndex: [],
-    requestedAt: [],
-    latency: [],
-    answer: [],
-    raw: {},
-    whole: {},
+  const out = {
+    shape: [] as number[],
+    seat: [] as number[],
+    stateIndex: [] as number[],
+    requestedAt: [] as number[],
+    latency: [] as number[],
+    answer: [] as number[],
   };
-  const shapeIds = new Map<string, number>();
+  let attempt: number | null = 1;
+  const shapes: string[][] = [];
+  const raws: Record<string, Record<string, unknown>> = {};
+  const wholes: Record<string, unknown> = {};
+  const shapeIds = new Map(RUNNER_SHAPES.map((k, i) => [k, i]));
   const firstId = steps.find((s): s is Obj => (s as Obj | null)?.kind === 'decision')?.decisionId;
   const parsed = typeof firstId === 'string' ? parseDecisionId(firstId, ctx.matchId) : null;
-  if (parsed) out.attempt = parsed.attempt;
+  if (parsed) attempt = parsed.attempt;
   // Rounds need every decision's stateIndex up front (expansion has them all before its first step too).
-  const rounds = roundsOf(steps.flatMap(decisionIndex));
+  const rounds = roundsOf(decisionIndexes(steps));
   let prevIndex = 0;
   let prevAt = typeof ctx.startedAt === 'number' ? ctx.startedAt : 0;
-  steps.forEach((step, i) => {
-    if (!fits(step, ctx, walk)) {
+  steps.forEach((s, i) => {
+    const keys = fits(s, ctx, walk);
+    if (!keys) {
       out.shape.push(-1);
       out.seat.push(0);
-      out.whole[i] = step;
-      walk.step(step as ReplayStep);
+      wholes[i] = s;
+      walk.step(s as ReplayStep);
       return;
     }
-    const keys = Object.keys(step);
+    const step = s as Obj;
     const key = keys.join(',');
     let id = shapeIds.get(key);
-    if (id === undefined) shapeIds.set(key, (id = out.shapes.push(keys) - 1));
+    if (id === undefined) shapeIds.set(key, (id = RUNNER_SHAPES.length + shapes.push(keys) - 1));
     out.shape.push(id);
     out.seat.push(step.seat as number);
     const raw: Obj = {};
@@ -176,62 +248,85 @@ export function compactSteps(steps: readonly unknown[], ctx: StepContext, walk: 
       const answer = answerIndex(legalActions(asked, step.seat as number), step.answer);
       out.answer.push(answer);
       if (answer === NONE) raw.answer = step.answer;
-      const d = derived(asked, walk.current, step, rounds.get(si) as number, ctx, out.attempt);
+      const d = derived(asked, walk.current, step, rounds.get(si) as number, ctx, attempt);
       for (const k of keys) {
         if (k === 'comment' || k === 'llm') raw[k] = step[k];
-        else if (k in d && !same(d[k], step[k])) raw[k] = step[k];
+        else if (k in d && !sameJson(d[k], step[k])) raw[k] = step[k];
       }
     }
-    if (Object.keys(raw).length > 0) out.raw[i] = raw;
+    if (Object.keys(raw).length > 0) raws[i] = raw;
     walk.step(step as ReplayStep);
   });
-  return out;
+  return {
+    attempt,
+    ...(shapes.length > 0 ? { shapes } : {}),
+    shape: toColumn(out.shape),
+    seat: toColumn(out.seat),
+    stateIndex: toColumn(out.stateIndex),
+    requestedAt: toColumn(out.requestedAt),
+    latency: out.latency,
+    answer: toColumn(out.answer),
+    ...(Object.keys(raws).length > 0 ? { raw: raws } : {}),
+    ...(Object.keys(wholes).length > 0 ? { whole: wholes } : {}),
+  };
 }
 
-/** A decision step's stateIndex, as a list of none or one (for flatMap). */
-function decisionIndex(step: unknown): number[] {
-  const o = step as Obj | null;
-  return o?.kind === 'decision' && Number.isInteger(o.stateIndex) ? [o.stateIndex as number] : [];
+/** The stateIndex of every decision step that has one. */
+function decisionIndexes(steps: Iterable<unknown>): number[] {
+  const out: number[] = [];
+  for (const step of steps) {
+    const o = step as Obj | null;
+    if (o?.kind === 'decision' && Number.isInteger(o.stateIndex)) out.push(o.stateIndex as number);
+  }
+  return out;
 }
 
 function answerIndex(legal: readonly unknown[], answer: unknown): number {
   if (answer === null) return -1;
   if (typeof answer !== 'object') return NONE;
-  const text = JSON.stringify(answer);
-  const i = legal.findIndex((a) => JSON.stringify(a) === text);
+  const i = legal.findIndex((a) => sameJson(a, answer));
   return i >= 0 ? i : NONE;
 }
 
 /** The steps back, re-run one by one through `walk`. */
 export function expandSteps(c: CompactSteps, ctx: StepContext, walk: CompactWalk): ReplayStep[] {
   const steps: ReplayStep[] = [];
+  const [shapes, seats, deltas, requested, answers] = [
+    c.shape,
+    c.seat,
+    c.stateIndex,
+    c.requestedAt,
+    c.answer,
+  ].map(fromColumn) as [number[], number[], number[], number[], number[]];
+  const allShapes = [...RUNNER_SHAPES.map((k) => k.split(',')), ...(c.shapes ?? [])];
+  const wholes = c.whole ?? {};
   const indexes: number[] = [];
   let si = 0;
-  for (const d of c.stateIndex) indexes.push((si += d));
-  const rounds = roundsOf([...indexes, ...Object.values(c.whole).flatMap(decisionIndex)]);
+  for (const d of deltas) indexes.push((si += d));
+  const rounds = roundsOf([...indexes, ...decisionIndexes(Object.values(wholes))]);
   let j = 0;
   let prevAt = typeof ctx.startedAt === 'number' ? ctx.startedAt : 0;
-  c.shape.forEach((shape, i) => {
+  shapes.forEach((shape, i) => {
     if (shape === -1) {
-      const whole = c.whole[i] as ReplayStep;
+      const whole = wholes[i] as ReplayStep;
       steps.push(whole);
       walk.step(whole);
       return;
     }
-    const keys = c.shapes[shape];
+    const keys = allShapes[shape];
     if (!keys) throw new Error(`compact replay: step ${i} has no shape ${shape}`);
-    const raw = c.raw[i] ?? {};
-    const seat = c.seat[i] as number;
+    const raw = c.raw?.[i] ?? {};
+    const seat = seats[i] as number;
     const step: Obj = {};
     if (keys.includes('reason')) {
       const d: Obj = { kind: 'forfeit', seat, reason: 'too_many_faults' };
       for (const k of keys) step[k] = k in raw ? raw[k] : d[k];
     } else {
       const stateIndex = indexes[j] as number;
-      const at = 'requestedAt' in raw ? raw.requestedAt : (prevAt += c.requestedAt[j] as number);
+      const at = 'requestedAt' in raw ? raw.requestedAt : (prevAt += requested[j] as number);
       const latencyMs = 'latencyMs' in raw ? raw.latencyMs : (c.latency[j] as number) / 1000;
       const asked = walk.asked(stateIndex);
-      const a = c.answer[j] as number;
+      const a = answers[j] as number;
       const answer = 'answer' in raw ? raw.answer : a === -1 ? null : legalActions(asked, seat)[a];
       j++;
       const kept: Obj = { seat, stateIndex, requestedAt: at, latencyMs, answer };

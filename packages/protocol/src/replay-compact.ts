@@ -1,6 +1,6 @@
 import { seedCommitment } from '@coup/random';
 import type { Replay } from './replay';
-import { compactSteps, expandSteps } from './replay-compact-steps';
+import { compactSteps, expandSteps, sameJson } from './replay-compact-steps';
 import type { CompactSteps, StepContext } from './replay-compact-steps';
 import { CompactWalk } from './replay-compact-walk';
 import type { DealtReplay } from './replay-compact-walk';
@@ -22,12 +22,39 @@ export const COMPACT_REPLAY_VERSION = 1 as const;
 /** Top-level fields re-derived on expansion: those the re-run gives back exactly are left out. */
 const DERIVABLE = ['seedCommitment', 'events', 'ranking', 'results'] as const;
 
+/** The top-level keys in the runner's order (run.ts; `setup` last when the deal was explicit). */
+const RUNNER_KEYS = [
+  'format',
+  'version',
+  'matchId',
+  'seed',
+  'seedCommitment',
+  'engineVersion',
+  'rulesetVersion',
+  'ruleset',
+  'protocolVersion',
+  'players',
+  'timeoutMs',
+  'replayUrl',
+  'startedAt',
+  'finishedAt',
+  'steps',
+  'events',
+  'ranking',
+  'results',
+];
+const RUNNER_KEY_LISTS = [RUNNER_KEYS, [...RUNNER_KEYS, 'setup']];
+
 export interface CompactReplay extends CompactSteps {
   c: typeof COMPACT_REPLAY_VERSION;
-  /** The replay's top-level fields in their order, `steps` and the `derived` ones as 0 (placeholders). */
-  header: Record<string, unknown>;
-  /** The fields of `header` that expansion derives. */
-  derived: string[];
+  /**
+   * The replay's top-level fields in their order; `steps` and the DERIVABLE fields the re-run gives back
+   * exactly hold 0 (placeholders: the real values are never 0). Just the values when the keys are the
+   * runner's (RUNNER_KEYS, with or without a final `setup`: told apart by the length).
+   */
+  header: Record<string, unknown> | unknown[];
+  /** DERIVABLE fields kept as they are in `header` (the re-run does not give them back). */
+  kept?: string[];
 }
 
 function context(header: Record<string, unknown>): { ctx: StepContext; walk: CompactWalk } {
@@ -60,24 +87,41 @@ export function compactReplay(replay: Replay): CompactReplay {
   const steps = compactSteps(source.steps, ctx, walk);
   const want = derive(source, walk);
   const header: Record<string, unknown> = {};
-  const derived: string[] = [];
+  const kept: string[] = [];
   for (const [k, v] of Object.entries(source)) {
-    const d = (DERIVABLE as readonly string[]).includes(k) && JSON.stringify(want[k]) === JSON.stringify(v);
-    if (d) derived.push(k);
+    const derivable = (DERIVABLE as readonly string[]).includes(k);
+    const d = derivable && sameJson(want[k], v);
+    if (derivable && !d) kept.push(k);
     header[k] = k === 'steps' || d ? 0 : v;
   }
-  return { c: COMPACT_REPLAY_VERSION, header, derived, ...steps };
+  const keys = Object.keys(header).join(',');
+  const positional = RUNNER_KEY_LISTS.some((list) => list.join(',') === keys);
+  return {
+    c: COMPACT_REPLAY_VERSION,
+    header: positional ? Object.values(header) : header,
+    ...(kept.length > 0 ? { kept } : {}),
+    ...steps,
+  };
+}
+
+function headerObject(header: CompactReplay['header']): Record<string, unknown> {
+  if (!Array.isArray(header)) return header;
+  const keys = RUNNER_KEY_LISTS.find((list) => list.length === header.length);
+  if (!keys) throw new Error(`compact replay: a header of ${header.length} values`);
+  return Object.fromEntries(keys.map((k, i) => [k, header[i]]));
 }
 
 /** The replay back from its compact form, fields in the original order. Throws on a malformed form. */
 export function expandReplay(compact: CompactReplay): Replay {
   if (compact.c !== COMPACT_REPLAY_VERSION) throw new Error(`compact replay: unknown version ${compact.c}`);
-  const { ctx, walk } = context(compact.header);
+  const header = headerObject(compact.header);
+  const { ctx, walk } = context(header);
   const steps = expandSteps(compact, ctx, walk);
-  const want = derive(compact.header, walk);
+  const want = derive(header, walk);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(compact.header)) {
-    out[k] = k === 'steps' ? steps : compact.derived.includes(k) ? want[k] : v;
+  for (const [k, v] of Object.entries(header)) {
+    const derived = (DERIVABLE as readonly string[]).includes(k) && !compact.kept?.includes(k);
+    out[k] = k === 'steps' ? steps : derived ? want[k] : v;
   }
   return out as unknown as Replay;
 }
