@@ -9,7 +9,7 @@ const compress = promisify(brotliCompress);
 //   four-seat house-bot match of ~35-55 KB of JSON);
 // - packed format 2: the bytes 0x91 0x02, then the brotli-compressed text of the replay's compact form
 //   (@coup/protocol replay-compact.ts: seed, players, times and per step the seat, latency and which legal
-//   action was answered; the rest re-derived by re-running the engine), ~0.65 KB for the same match.
+//   action was answered; the rest re-derived by re-running the engine), ~0.63 KB for the same match.
 // 0x91 can never begin a brotli stream: its low 7 bits, 0010001, are the one window-size code RFC 7932
 // (section 9.1) declares invalid, and with the high bit set it is not the large-window header (0x11) either;
 // Node's brotli refuses it (ERR__ERROR_FORMAT_WINDOW_BITS). So every format 1 row still reads as before.

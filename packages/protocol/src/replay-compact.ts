@@ -11,7 +11,7 @@ import type { DealtReplay } from './replay-compact-walk';
 // rebuilds the runner's replay object, key for key: JSON.stringify of the expansion is the very text the
 // runner's replay serialised to. Everything else (events, ranking, results, decision ids, phases and turns,
 // the actions applied) is re-derived by re-running the engine, as `coup replay verify` does.
-// A four-seat house-bot match is ~35-55 KB of JSON and well under 1 KB compacted and brotli-packed
+// A four-seat house-bot match is ~35-55 KB of JSON, ~0.63 KB compacted and brotli-packed
 // (`npm run bench -w @coup/db`). Storage (packages/db, replay-pack.ts) keeps the compact form only after
 // checking that it expands to the exact text, and the full text otherwise: no rule here has to be complete,
 // a replay it does not describe is stored as before.
