@@ -124,6 +124,8 @@ async function playAndStore(
   seed: string,
   /** null: packed in full, as rows stored before compact forms. */
   codec: ReplayCodec | null = compactReplayCodec,
+  /** Changes the played replay before it is stored. */
+  alter?: (replay: Replay) => void,
 ) {
   const seats = agents(seed);
   const agentIds: string[] = [];
@@ -137,6 +139,7 @@ async function playAndStore(
   const prisma = h.platform.runtime.prisma;
   const id = await insertMatch(prisma, { agentIds, ranked: false, timeoutMs: 2000, seed });
   const replay = await runMatch({ matchId: id, seed, agents: seats, timeoutMs: 2000 });
+  alter?.(replay);
   const out = await storeMatchResult(prisma, id, {
     replay,
     ...(codec ? { codec } : {}),
@@ -194,6 +197,22 @@ describe('compact replays', () => {
       expect((await h.api('GET', `/v1/matches/${id}/replay?seat=0`)).status).toBe(200);
     },
   );
+
+  it('a replay the engine cannot re-run is stored in full (format 1) and served as it was', async () => {
+    const unknown = (r: Replay) => {
+      r.engineVersion = '0.0.1-unknown';
+    };
+    const { id, replay } = await playAndStore(
+      lineups[0]![1],
+      uniqueName('seed'),
+      compactReplayCodec,
+      unknown,
+    );
+    const row = await h.db.prisma.replay.findUniqueOrThrow({ where: { matchId: id } });
+    expect(packedFormat(row.packed!)).toBe(1);
+    const res = await h.api('GET', `/v1/matches/${id}/replay`);
+    expect(res.text).toBe(JSON.stringify(replay));
+  });
 
   it('a replay stored before packed replays (JSONB data) is served as it was', async () => {
     const { id, replay } = await playAndStore(lineups[0]![1], uniqueName('seed'));
