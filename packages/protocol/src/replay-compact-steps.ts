@@ -2,6 +2,8 @@ import { defaultAction, legalActions, matchLegal } from '@coup/engine';
 import type { GameState } from '@coup/engine';
 import { decisionId, parseDecisionId } from './decision';
 import type { ReplayStep } from './replay';
+import { fromColumn, sameJson, toColumn } from './replay-compact-json';
+import type { Column } from './replay-compact-json';
 import type { CompactWalk } from './replay-compact-walk';
 
 // The steps of a compact replay (replay-compact.ts), column by column: what cannot be derived (the seat,
@@ -10,13 +12,6 @@ import type { CompactWalk } from './replay-compact-walk';
 // engine re-derives (decision id, phase, turn, the action applied) is left out. A value that differs from
 // what is derived is kept as it is in `raw`, and a step that does not fit the pattern at all in `whole`:
 // compaction never fails for want of a rule, it only gets larger.
-
-/**
- * A column of integers: a string of one base-36 digit per value when every value, zigzag-coded (0, -1, 1,
- * -2... as 0, 1, 2, 3...), is below 36 (a third of the bytes of a JSON array, and what brotli packs best),
- * else the values as they are.
- */
-export type Column = string | number[];
 
 export interface CompactSteps {
   /** The attempt decision ids name (null: ids recorded before they carried one, `${matchId}.${round}.${seat}`). */
@@ -39,28 +34,6 @@ export interface CompactSteps {
   raw?: Record<string, Record<string, unknown>>;
   /** By step index: steps kept as they are. */
   whole?: Record<string, unknown>;
-}
-
-const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
-const zigzag = (x: number) => (x < 0 ? -2 * x - 1 : 2 * x);
-
-function toColumn(xs: number[]): Column {
-  let text = '';
-  for (const x of xs) {
-    const digit = Number.isInteger(x) ? DIGITS[zigzag(x)] : undefined;
-    if (digit === undefined) return xs;
-    text += digit;
-  }
-  return text;
-}
-
-function fromColumn(c: Column): number[] {
-  if (Array.isArray(c)) return c;
-  return Array.from(c, (ch) => {
-    const z = DIGITS.indexOf(ch);
-    if (z < 0) throw new Error(`compact replay: ${ch} in a column`);
-    return z % 2 ? -(z + 1) / 2 : z / 2;
-  });
 }
 
 const DECISION_KEYS = new Set([
@@ -94,28 +67,6 @@ const RUNNER_SHAPES = [
 ];
 const NONE = -2;
 
-/**
- * Whether two JSON values serialise alike, key order included: a walk, cheaper than serialising both (a
- * value that only serialises alike, such as an undefined member, counts as different and is kept raw).
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string;
-    if (k !== kb[i] || !sameJson((a as Obj)[k], (b as Obj)[k])) return false;
-  }
-  return true;
-}
 type Obj = Record<string, unknown>;
 
 /** The header fields the steps are derived with. */

@@ -1,6 +1,7 @@
 import { seedCommitment } from '@coup/random';
 import type { Replay } from './replay';
-import { compactSteps, expandSteps, sameJson } from './replay-compact-steps';
+import { sameJson } from './replay-compact-json';
+import { compactSteps, expandSteps } from './replay-compact-steps';
 import type { CompactSteps, StepContext } from './replay-compact-steps';
 import { CompactWalk } from './replay-compact-walk';
 import type { DealtReplay } from './replay-compact-walk';
