@@ -2,7 +2,8 @@
 // database, four agents, one four-seat match played by house bots in-process, then N matches written as
 // the platform writes them, each phase for all N at 8 in flight: insertMatch (queued, with seats),
 // claimMatch (running), storeMatchResult (finished: seats, replay, the ranked statistics), casual then
-// ranked. Printed: the CPU of every Postgres process (from /proc) per match and phase, and the client's.
+// ranked. Printed: the CPU of the database's Postgres processes (from /proc) per match and phase, and the
+// client's.
 // Run: npx tsx apps/start/bench/postgres-phases.bench.ts (BENCH_MATCHES, default 2000)
 import { loadavg } from 'node:os';
 import { createBot } from '@coup/bots';
@@ -10,7 +11,7 @@ import { matchResultOf, seatStats } from '@coup/competition';
 import { claimMatch, insertMatch, storeMatchResult } from '@coup/db';
 import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import { inProcessAgent, runMatch } from '@coup/runner';
-import { postgresCpuSeconds } from './postgres-cost';
+import { cpuSince, postgresCpuByPid } from './postgres-cost';
 
 const N = Number(process.env.BENCH_MATCHES ?? 2000);
 const IN_FLIGHT = 8;
@@ -44,13 +45,13 @@ async function main() {
     for (const ranked of [false, true]) {
       const ids: string[] = [];
       const phase = async (name: string, f: (i: number) => Promise<unknown>) => {
-        const pg0 = postgresCpuSeconds();
+        const pg0 = await postgresCpuByPid(db);
         const c0 = process.cpuUsage();
         const t0 = performance.now();
         const order = [...Array(N).keys()].map(String);
         await inFlight(order, (i) => f(Number(i)));
         const wall = (performance.now() - t0) / 1000;
-        const pg = postgresCpuSeconds() - pg0;
+        const pg = cpuSince(pg0, await postgresCpuByPid(db));
         const c = process.cpuUsage(c0);
         console.log(
           `  ${(ranked ? 'ranked' : 'casual').padEnd(7)} ${name.padEnd(17)} Postgres ${((pg / N) * 1000).toFixed(2)} ms CPU a match` +
