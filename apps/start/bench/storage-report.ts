@@ -3,7 +3,15 @@ import type { TestDatabase } from '@coup/db/testing';
 // What the stored matches cost in Postgres: bytes per match of the tables a match writes (heap,
 // TOAST and indexes), and the dead rows left behind by rewriting rows (what autovacuum must clean).
 
-const MATCH_TABLES = ['matches', 'match_seats', 'replays', 'agent_stats'] as const;
+const MATCH_TABLES = [
+  'matches',
+  'match_seats',
+  'replays',
+  'agent_stats',
+  'agent_stats_pending',
+  'house_records',
+  'house_records_pending',
+] as const;
 
 interface TableFigures {
   table: string;
@@ -35,7 +43,7 @@ export async function storageReport(db: TestDatabase): Promise<string[]> {
       `heap, TOAST and indexes of ${MATCH_TABLES.join(', ')}; goal <= 3072)`,
     ...rows.map(
       (r) =>
-        `  ${r.table.padEnd(12)} ${String(Math.round(r.bytes / n)).padStart(6)} B/match · ` +
+        `  ${r.table.padEnd(21)} ${String(Math.round(r.bytes / n)).padStart(6)} B/match · ` +
         `${r.live} live, ${r.dead} dead rows · ${r.updates} updates, ${r.hotUpdates} of them HOT`,
     ),
   ];

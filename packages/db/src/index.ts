@@ -15,6 +15,7 @@ export {
   MATCH_SEED_BYTES,
   HumanSeatNotRankedError,
 } from './matches.ts';
+export { agentStatsOf, foldStats } from './agent-stats.ts';
 export { packReplay, packReplayAsync, unpackReplay } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
 export type { ClaimedMatch, MatchResult, NewMatch, StoreResult } from './matches.ts';
