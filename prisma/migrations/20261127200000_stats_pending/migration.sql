@@ -68,8 +68,15 @@ ALTER TABLE "agent_stats_pending" ADD CONSTRAINT "agent_stats_pending_match_id_s
 -- counts a JSON written to a seat by hand); DESIGN.md says how agent_stats is rebuilt from the replays.
 --
 -- match_seats leaves room on its pages so the store's update of place/faults/forfeited (no indexed column,
--- the row's size about the same) is a HOT update, pruned in the page without a vacuum.
-ALTER TABLE "match_seats" SET (fillfactor = 80);
+-- the row's size about the same) is a HOT update, whose old version is pruned in the page without a vacuum
+-- (a tenth of a page: about seven seat versions, reclaimed at each prune; it costs that tenth at rest).
+ALTER TABLE "match_seats" SET (fillfactor = 90);
+
+-- The pending tables are queues (rows inserted, then deleted by a fold a second or so later): vacuumed after
+-- a fixed number of dead rows rather than a share of a table that is nearly empty, so their pages are reused
+-- and the tables stay a few pages long.
+ALTER TABLE "agent_stats_pending" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+ALTER TABLE "house_records_pending" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
 
 -- One seat's statistics JSON as agent_stats columns (the sums agent_stats_add adds, for one seat).
 CREATE FUNCTION agent_stats_seat_row(s JSONB) RETURNS TABLE (
