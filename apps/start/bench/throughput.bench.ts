@@ -28,6 +28,7 @@ import { repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { seedBacklog } from './backlog-seed';
+import { postgresCostLine, postgresSnapshot } from './postgres-cost';
 import { storageReport } from './storage-report';
 import { ROW_NAMES, rowFeeder, setUpRows } from './throughput-rows';
 
@@ -243,7 +244,9 @@ async function main() {
       const c0 = await finishedCount(db);
       const w0 = workersCpu();
       const a0 = cpuSeconds(apiProc.child.pid);
+      const pg0 = await postgresSnapshot(db);
       await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
+      const pg1 = await postgresSnapshot(db);
       const c1 = await finishedCount(db);
       const seconds = (performance.now() - t0) / 1000;
       const workerCpu = workersCpu() - w0;
@@ -262,6 +265,7 @@ async function main() {
           ` · reads p50 ${percentile(lat, 0.5).toFixed(1)} ms p99 ${percentile(lat, 0.99).toFixed(1)} ms (${lat.length} reads)` +
           ` · live logs in Redis ${logKeys}, Redis used_memory ${(Number(mem) / 1e6).toFixed(1)} MB`,
       );
+      console.log(`${''.padEnd(12)} ${postgresCostLine(pg0, pg1, c1 - c0)}`);
       if (pending !== null) {
         const house = rates.get('house');
         console.log(

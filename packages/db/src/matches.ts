@@ -5,6 +5,7 @@ import { Prisma } from './generated/client.ts';
 import type { Agent, PrismaClient } from './generated/client.ts';
 import { ID_PREFIX, newId } from './ids.ts';
 import { packReplayAsync } from './replay-pack.ts';
+import { preparedRows } from './prepared.ts';
 
 // The match lifecycle writes, all of them here: written queued with its seats (insertMatch) -> running
 // (claimMatch, once per attempt) -> finished (storeMatchResult, exactly once) | aborted (abortMatch). Each is
@@ -62,7 +63,10 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
   // One statement, one round trip: the match, then its seats from the inserted row. The one door every
   // ranked match goes through (matchmaker, events, the operator): a ranked match with a person's seat is
   // not inserted at all (people are never rated), whoever forgot to check before.
-  const rows = await db.$queryRaw<{ match_id: string }[]>`
+  const rows = await preparedRows<{ match_id: string }>(
+    db,
+    'coup_insert_match',
+    Prisma.sql`
     WITH m AS (
       INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
         created_by_id, group_id, seat_rotation, created_at, ruleset)
@@ -76,7 +80,8 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
     INSERT INTO match_seats (match_id, seat, agent_id, created_at, ranked)
     SELECT m.id, (t.n - 1)::int, t.agent_id, m.created_at, m.ranked
     FROM m, unnest(${m.agentIds}::text[]) WITH ORDINALITY AS t(agent_id, n)
-    RETURNING match_id`;
+    RETURNING match_id`,
+  );
   if (rows.length === 0) {
     const human = await db.agent.findFirst({
       where: { id: { in: m.agentIds }, transport: 'human' },
@@ -160,7 +165,10 @@ type ClaimRow = Record<string, unknown> & {
  * One SQL statement (the update, then the seats and agents of the updated row): one round trip per claim.
  */
 export async function claimMatch(prisma: PrismaClient, matchId: string): Promise<ClaimedMatch | null> {
-  const rows = await prisma.$queryRaw<ClaimRow[]>`
+  const rows = await preparedRows<ClaimRow>(
+    prisma,
+    'coup_claim_match',
+    Prisma.sql`
     WITH m AS (
       UPDATE matches SET status = 'running', attempts = attempts + 1, started_at = ${new Date()}
       WHERE id = ${matchId} AND status IN ('queued', 'running')
@@ -171,7 +179,8 @@ export async function claimMatch(prisma: PrismaClient, matchId: string): Promise
         SELECT e.owner_id FROM match_groups g JOIN experiments e ON e.id = g.experiment_id
         WHERE g.id = m.group_id)) AS payer_id
     FROM m LEFT JOIN match_seats s ON s.match_id = m.id LEFT JOIN agents a ON a.id = s.agent_id
-    ORDER BY s.seat`;
+    ORDER BY s.seat`,
+  );
   const first = rows[0];
   if (!first) return null;
   const seats: ClaimedMatch['seats'] = [];
@@ -270,13 +279,19 @@ export async function storeMatchResult(
   );
   // One round trip: store_match_result (migration store_match_result_function) locks the match row, checks
   // it and, only if every check passes, locks the agents' agent_stats rows (ranked) and writes everything.
-  const rows = await prisma.$queryRaw<
-    { outcome: StoreOutcome; status: MatchStatus | null; seats: number[] | null }[]
-  >`
+  const rows = await preparedRows<{
+    outcome: StoreOutcome;
+    status: MatchStatus | null;
+    seats: number[] | null;
+  }>(
+    prisma,
+    'coup_store_match_result',
+    Prisma.sql`
     SELECT outcome, status, seats FROM store_match_result(
       ${matchId}, ${result.attempt ?? null}::int, ${seedCommitment(result.seed)}, ${seatValues}::jsonb,
       ${result.versions.engine ?? null}, ${result.versions.ruleset ?? null}, ${result.versions.protocol ?? null},
-      ${packed}, ${new Date()})`;
+      ${packed}, ${new Date()})`,
+  );
   const row = rows[0];
   switch (row?.outcome) {
     case 'stored':

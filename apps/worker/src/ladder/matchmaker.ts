@@ -50,6 +50,10 @@ export interface MatchmakerOptions {
 export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions): Promise<string[]> {
   const cfg = { ...DEFAULT_MATCHMAKING, ...o.config };
   const now = o.now ?? Date.now();
+  // An idle ladder (nobody queued) costs one read per pass, not the transaction, its lock and its scans.
+  const [anyone] = await prisma.$queryRaw<{ queued: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM agents WHERE in_queue AND deleted_at IS NULL) AS queued`;
+  if (!anyone?.queued) return [];
   // The whole pass is one transaction holding a transaction-scoped lock: it is released with the
   // transaction on the same connection, whatever the pool does, and the matches appear all at once.
   const created = await prisma.$transaction(
