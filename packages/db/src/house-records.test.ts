@@ -111,6 +111,20 @@ describe('house_records', () => {
     expect(await kept()).toEqual(await fromSeats());
   });
 
+  it('follows seats placed a few at a time by updates', async () => {
+    const [h0, h1] = house as [string, string];
+    const [a] = others as [string];
+    const m = await makeMatch(db.prisma, [a, h0, h1]);
+    // Two seats placed, none before (the stored-result shortcut), then the third beside them (not).
+    await db.prisma.matchSeat.updateMany({
+      where: { matchId: m.id, seat: { in: [0, 1] } },
+      data: { place: 1 },
+    });
+    expect(await kept()).toEqual(await fromSeats());
+    await db.prisma.matchSeat.updateMany({ where: { matchId: m.id, seat: 2 }, data: { place: 3 } });
+    expect(await kept()).toEqual(await fromSeats());
+  });
+
   it('folds the pending differences into house_records without changing a record', async () => {
     const [h0, h1] = house as [string, string];
     const [a] = others as [string];

@@ -147,11 +147,33 @@ END $$;
 
 -- house_records_apply as the house_records migration wrote it, but for its last statement: the pairs'
 -- differences are appended to house_records_pending (folded by stats_fold) instead of updating the records.
+-- And a shortcut for what nearly every statement is, a stored result: an update placing seats none of
+-- which was placed before, in matches with no other placed seat. Then no pair existed before the statement
+-- and the pairs now are those among its new rows.
 CREATE OR REPLACE FUNCTION house_records_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   new_rows "match_seats"[] := '{}';
   old_rows "match_seats"[] := '{}';
 BEGIN
+  -- (Nested: an expression naming old_seats must not be planned for an insert, which has none.)
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_seats o WHERE o."place" IS NOT NULL) AND NOT EXISTS (
+      SELECT 1 FROM "match_seats" ms
+      WHERE ms."match_id" IN (SELECT n."match_id" FROM new_seats n) AND ms."place" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM new_seats n WHERE n."match_id" = ms."match_id" AND n."seat" = ms."seat")
+    ) THEN
+      INSERT INTO "house_records_pending" ("agent_id", "house_id", "matches", "wins", "losses")
+      SELECT s."agent_id", h."agent_id", count(*)::int,
+        (count(*) FILTER (WHERE s."place" < h."place"))::int,
+        (count(*) FILTER (WHERE s."place" > h."place"))::int
+      FROM new_seats s
+      JOIN new_seats h ON h."match_id" = s."match_id" AND h."agent_id" <> s."agent_id"
+      JOIN "agents" ha ON ha."id" = h."agent_id" AND ha."is_house"
+      WHERE s."ranked" AND s."place" IS NOT NULL AND h."place" IS NOT NULL
+      GROUP BY 1, 2;
+      RETURN NULL;
+    END IF;
+  END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     SELECT coalesce(array_agg(n), '{}') INTO new_rows FROM new_seats n;
   END IF;
