@@ -75,9 +75,14 @@ ALTER TABLE "match_seats" SET (fillfactor = 80);
 
 -- The pending tables are queues (rows inserted, then deleted by a fold a second or so later): vacuumed after
 -- a fixed number of dead rows rather than a share of a table that is nearly empty, so their pages are reused
--- and the tables stay a few pages long.
-ALTER TABLE "agent_stats_pending" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
-ALTER TABLE "house_records_pending" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+-- and the tables stay a few pages long; and never truncated by a vacuum (truncating takes an exclusive lock
+-- that would hold up the stores inserting meanwhile, and a queue's empty tail is refilled a moment later).
+ALTER TABLE "agent_stats_pending" SET (
+  autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000, vacuum_truncate = false
+);
+ALTER TABLE "house_records_pending" SET (
+  autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000, vacuum_truncate = false
+);
 
 -- One seat's statistics JSON as agent_stats columns (the sums agent_stats_add adds, for one seat).
 CREATE FUNCTION agent_stats_seat_row(s JSONB) RETURNS TABLE (
@@ -319,8 +324,8 @@ END $$;
 -- store_match_result as the agent_stats_by_ruleset migration wrote it, but: no agent_stats row is locked (a
 -- ranked store appends its seats' figures to agent_stats_pending, which no other store touches), the seats'
 -- statistics JSON is not written to match_seats, and the seats' update changes only place, faults and
--- forfeited (HOT). The agents' agent_stats rows are still created if missing (ON CONFLICT DO NOTHING writes
--- and locks nothing when the row exists), so an agent's row of a ruleset exists from its first ranked match.
+-- forfeited (HOT). The agents' agent_stats rows are still created if missing, so an agent's row of a
+-- ruleset exists from its first ranked match (and stays, at zero, if that match is deleted before a fold).
 CREATE OR REPLACE FUNCTION store_match_result(
   p_match_id TEXT,
   p_attempt INT,
@@ -371,9 +376,13 @@ BEGIN
   FROM jsonb_to_recordset(p_seats) AS v(seat INT, place INT, faults INT, forfeited BOOLEAN)
   WHERE ms."match_id" = p_match_id AND ms."seat" = v.seat;
   IF m."ranked" THEN
+    -- Only rows not there yet (NOT EXISTS reads the snapshot): ON CONFLICT alone would wait for a fold
+    -- that is rewriting an existing row.
     INSERT INTO "agent_stats" ("agent_id", "ruleset")
     SELECT DISTINCT ms."agent_id", ms."ruleset" FROM "match_seats" ms
-    WHERE ms."match_id" = p_match_id AND ms."ranked"
+    WHERE ms."match_id" = p_match_id AND ms."ranked" AND NOT EXISTS (
+      SELECT 1 FROM "agent_stats" s WHERE s."agent_id" = ms."agent_id" AND s."ruleset" = ms."ruleset"
+    )
     ORDER BY 1, 2
     ON CONFLICT ("agent_id", "ruleset") DO NOTHING;
     INSERT INTO "agent_stats_pending" (
