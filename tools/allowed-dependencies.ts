@@ -22,7 +22,7 @@ export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
   llm: { code: 'engine protocol runner' },
   'archive-format': { code: '' },
   archive: { code: 'archive-format bots db engine protocol random', tests: 'competition runner' },
-  db: { code: 'random' },
+  db: { code: 'random', tests: 'bots protocol runner' },
   devstack: { code: 'db' },
   transports: { code: '' },
   'api-contract': { code: 'archive-format engine protocol transports' },

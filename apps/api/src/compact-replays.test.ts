@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
 import type { BotKind } from '@coup/bots';
-import { storeMatchResult, insertMatch } from '@coup/db';
-import { Replay, SeatReplay } from '@coup/protocol';
+import { packedFormat, storeMatchResult, insertMatch } from '@coup/db';
+import type { ReplayCodec } from '@coup/db';
+import { Replay, SeatReplay, compactReplayCodec } from '@coup/protocol';
 import type { LlmDecision } from '@coup/protocol';
 import { AgentFault, inProcessAgent, runMatch, verifyReplay } from '@coup/runner';
 import type { MatchAgent } from '@coup/runner';
 import { startHarness, uniqueName } from './testing/harness';
 import type { Account, Harness } from './testing/harness';
 
-// Replays are stored packed (brotli of the runner's JSON text, replays.packed) and GET /replay sends that
-// text as it is: for every kind of seat the tests can play (house bots, commenting agents, agents that
-// fault and forfeit, hosted llm seats with their call records, a person's longer deadline), the served
-// text is exactly JSON.stringify of what the runner returned, and it verifies. Rows stored before compact
-// replays (JSONB `data`) are still served as before.
+// Replays are stored packed (replays.packed: brotli of the replay's compact form, or of the runner's JSON
+// text) and GET /replay sends the runner's text: for every kind of seat the tests can play (house bots,
+// commenting agents, agents that fault and forfeit, hosted llm seats with their call records, a person's
+// longer deadline), the served text is exactly JSON.stringify of what the runner returned, and it verifies,
+// whether the row holds the compact form (packed format 2, as the worker stores) or the full text (format
+// 1, rows stored before compact forms). Rows stored before packed replays (JSONB `data`) are still served
+// as before.
 
 let h: Harness;
 let owner: Account;
@@ -116,7 +119,14 @@ const lineups: [string, (seed: string) => MatchAgent[]][] = [
 ];
 
 /** Plays the lineup as a queued match of the platform and stores its result as the worker does. */
-async function playAndStore(agents: (seed: string) => MatchAgent[], seed: string) {
+async function playAndStore(
+  agents: (seed: string) => MatchAgent[],
+  seed: string,
+  /** null: packed in full, as rows stored before compact forms. */
+  codec: ReplayCodec | null = compactReplayCodec,
+  /** Changes the played replay before it is stored. */
+  alter?: (replay: Replay) => void,
+) {
   const seats = agents(seed);
   const agentIds: string[] = [];
   for (const a of seats) {
@@ -129,8 +139,10 @@ async function playAndStore(agents: (seed: string) => MatchAgent[], seed: string
   const prisma = h.platform.runtime.prisma;
   const id = await insertMatch(prisma, { agentIds, ranked: false, timeoutMs: 2000, seed });
   const replay = await runMatch({ matchId: id, seed, agents: seats, timeoutMs: 2000 });
+  alter?.(replay);
   const out = await storeMatchResult(prisma, id, {
     replay,
+    ...(codec ? { codec } : {}),
     ranking: replay.ranking,
     seats: replay.results.map((r) => ({ seat: r.seat, faults: r.faults, forfeited: r.forfeited })),
     seed,
@@ -153,6 +165,7 @@ describe('compact replays', () => {
       expect(verifyReplay(Replay.parse(JSON.parse(res.text)))).toEqual({ ok: true });
       const row = await h.db.prisma.replay.findUniqueOrThrow({ where: { matchId: id } });
       expect(row.data).toBeNull();
+      expect(packedFormat(row.packed!)).toBe(2);
       expect(row.packed!.length).toBeLessThan(res.text.length / 4);
       const seat = await h.api<SeatReplay>('GET', `/v1/matches/${id}/replay?seat=1`);
       expect(seat.status, seat.text).toBe(200);
@@ -172,7 +185,36 @@ describe('compact replays', () => {
     expect(llmSeat.replay.players.map((p) => p.timeoutMs)).toEqual([30_000, 60_000, undefined]);
   });
 
-  it('a replay stored before compact replays (JSONB data) is served as it was', async () => {
+  it.each(lineups)(
+    '%s, packed in full (format 1, as before compact forms): served as it was',
+    { timeout: 60_000 },
+    async (_, agents) => {
+      const { id, replay } = await playAndStore(agents, uniqueName('seed'), null);
+      const row = await h.db.prisma.replay.findUniqueOrThrow({ where: { matchId: id } });
+      expect(packedFormat(row.packed!)).toBe(1);
+      const res = await h.api('GET', `/v1/matches/${id}/replay`);
+      expect(res.text).toBe(JSON.stringify(replay));
+      expect((await h.api('GET', `/v1/matches/${id}/replay?seat=0`)).status).toBe(200);
+    },
+  );
+
+  it('a replay the engine cannot re-run is stored in full (format 1) and served as it was', async () => {
+    const unknown = (r: Replay) => {
+      r.engineVersion = '0.0.1-unknown';
+    };
+    const { id, replay } = await playAndStore(
+      lineups[0]![1],
+      uniqueName('seed'),
+      compactReplayCodec,
+      unknown,
+    );
+    const row = await h.db.prisma.replay.findUniqueOrThrow({ where: { matchId: id } });
+    expect(packedFormat(row.packed!)).toBe(1);
+    const res = await h.api('GET', `/v1/matches/${id}/replay`);
+    expect(res.text).toBe(JSON.stringify(replay));
+  });
+
+  it('a replay stored before packed replays (JSONB data) is served as it was', async () => {
     const { id, replay } = await playAndStore(lineups[0]![1], uniqueName('seed'));
     await h.db.prisma.$executeRaw`
       UPDATE replays SET packed = NULL, data = ${JSON.stringify(replay)}::jsonb WHERE match_id = ${id}`;

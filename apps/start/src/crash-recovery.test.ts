@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '@coup/bots';
 import { unpackReplay } from '@coup/db';
-import { Replay } from '@coup/protocol';
+import { compactReplayCodec, Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import { createAgent } from '@coup/sdk';
 import type { TestAgent } from './testing/agents';
@@ -65,7 +65,7 @@ async function expectOneResult(m: MatchView) {
   const rows = await h.db.prisma.replay.findMany({ where: { matchId: m.id } });
   expect(rows).toHaveLength(1);
   // Stored packed (replays.packed): the runner's JSON text, compressed.
-  const text = unpackReplay(rows[0]?.packed ?? new Uint8Array());
+  const text = unpackReplay(rows[0]?.packed ?? new Uint8Array(), compactReplayCodec);
   const replay = Replay.parse(JSON.parse(text));
   expect(verifyReplay(replay), m.id).toEqual({ ok: true });
   expect(replay.ranking).toEqual(m.ranking);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackReplay } from '@coup/db';
-import { Replay } from '@coup/protocol';
+import { compactReplayCodec, Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import type { TestAgent } from './testing/agents';
 import { servedAgent } from './testing/served-agent';
@@ -58,7 +58,9 @@ describe('two worker processes on one queue', () => {
       expect(m.attempts).toBe(1);
       const rows = await h.db.prisma.replay.findMany({ where: { matchId: id } });
       expect(rows).toHaveLength(1);
-      const replay = Replay.parse(JSON.parse(unpackReplay(rows[0]?.packed ?? new Uint8Array())));
+      const replay = Replay.parse(
+        JSON.parse(unpackReplay(rows[0]?.packed ?? new Uint8Array(), compactReplayCodec)),
+      );
       expect(verifyReplay(replay), id).toEqual({ ok: true });
       expect(replay.ranking).toEqual(m.ranking);
     }

@@ -16,7 +16,8 @@ export {
   HumanSeatNotRankedError,
 } from './matches.ts';
 export { agentStatsOf, foldStats } from './agent-stats.ts';
-export { packReplay, packReplayAsync, unpackReplay } from './replay-pack.ts';
+export { packReplay, packReplayAsync, packedFormat, unpackReplay } from './replay-pack.ts';
+export type { ReplayCodec } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
 export type { ClaimedMatch, MatchResult, NewMatch, StoreResult } from './matches.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';

@@ -5,6 +5,7 @@ import { Prisma } from './generated/client.ts';
 import type { Agent, PrismaClient } from './generated/client.ts';
 import { ID_PREFIX, newId } from './ids.ts';
 import { packReplayAsync } from './replay-pack.ts';
+import type { ReplayCodec } from './replay-pack.ts';
 import { preparedRows } from './prepared.ts';
 
 // The match lifecycle writes, all of them here: written queued with its seats (insertMatch) -> running
@@ -228,6 +229,8 @@ export async function abortMatch(
 export type MatchResult = {
   /** The runner's replay; must be JSON-serialisable. Stored packed (replay-pack.ts): its JSON text, compressed. */
   replay: unknown;
+  /** Stores the replay compact when it expands back exactly (replay-pack.ts); in full without one. */
+  codec?: ReplayCodec;
   /** Places, best first; a place lists its tied seats. Places are competition style: [[0, 1], [2]] gives 1, 1, 3. */
   ranking: number[][];
   /** Per-seat fault counts and forfeits; every seat of the match exactly once. */
@@ -260,7 +263,7 @@ export async function storeMatchResult(
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
   // Serialised and compressed before the call: the match row stays locked only for the writes.
-  const packed = await packReplayAsync(result.replay);
+  const packed = await packReplayAsync(result.replay, result.codec);
   // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function refuses
   // them after its other checks (unknown, ended, superseded, seed), in the order they always had.
   const reported = result.seats.map((s) => s.seat);

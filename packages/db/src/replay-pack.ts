@@ -3,45 +3,107 @@ import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } f
 
 const compress = promisify(brotliCompress);
 
-// How replays are stored (replays.packed): the exact JSON text the runner's replay serialises to, brotli
-// compressed. A four-seat house-bot replay is ~33 KB of JSON and ~2.6 KB packed (`npm run bench -w @coup/db`
-// prints the average). Kept as text rather than re-derived from the seed and decisions: compression alone
-// meets the size goal, reads need no engine re-run, and the served bytes are exactly what the runner
-// produced, so `coup replay verify` checks the very replay the match was played as.
+// How replays are stored (replays.packed), in one of two forms told apart by the first byte:
+// - packed format 1 (rows stored before compact replays, and any replay the codec does not describe
+//   exactly): the exact JSON text the runner's replay serialises to, brotli compressed (~2.9 KB for a
+//   four-seat house-bot match of ~35-55 KB of JSON);
+// - packed format 2: the bytes 0x91 0x02, then the brotli-compressed text of the replay's compact form
+//   (@coup/protocol replay-compact.ts: seed, players, times and per step the seat, latency and which legal
+//   action was answered; the rest re-derived by re-running the engine), ~0.63 KB for the same match.
+// 0x91 can never begin a brotli stream: its low 7 bits, 0010001, are the one window-size code RFC 7932
+// (section 9.1) declares invalid, and with the high bit set it is not the large-window header (0x11) either;
+// Node's brotli refuses it (ERR__ERROR_FORMAT_WINDOW_BITS). So every format 1 row still reads as before.
+// The compact form is stored only after expanding it gave back exactly the JSON text (checked here, at store
+// time), so reads serve the same bytes whichever form a row holds, and `coup replay verify` checks the replay
+// the match was played as. `npm run bench -w @coup/db` prints sizes and costs.
+
+/**
+ * The compact replay codec, given by the caller: db cannot re-run the engine (tools/allowed-dependencies.ts),
+ * @coup/protocol's compactReplayCodec can.
+ */
+export interface ReplayCodec {
+  /** The replay's compact text; may throw (the replay is then stored in full). */
+  compact(replay: unknown): string;
+  /** The replay's JSON text back from its compact text. */
+  expand(compact: string): string;
+}
+
+/** First byte of a compact row: an invalid brotli window size, so never the start of a format 1 row. */
+export const COMPACT_MARK = 0x91;
+/** The stored form's version: 1 is brotli of the full JSON text (no prefix), 2 the compact form. */
+export const PACKED_FORMAT_COMPACT = 2;
+const PREFIX = Buffer.from([COMPACT_MARK, PACKED_FORMAT_COMPACT]);
 
 /** Quality 5: nearly quality 11's size (within ~15%) at a few ms per replay; higher costs 10x the CPU. */
 const QUALITY = 5;
+/** The compact text (~1.4 KB): quality 11 would save 10% more for 20x the CPU, as on the full text. */
+const COMPACT_QUALITY = 5;
 
-/** The replay's JSON text and the brotli options it is packed with. */
-function packInput(replay: unknown): { text: string; params: Record<number, number> } {
+/**
+ * The brotli window fitted to the text (2^10 to 2^24 bytes): the default 4 MB window costs its set-up on
+ * every call, which for a replay was most of the work: measured, a 22 KB full text 0.44 -> 0.18 ms and a
+ * 1.2 KB compact one 0.061 -> 0.033 ms of CPU, with the same bytes within 0.2%.
+ */
+const windowBits = (bytes: number): number => Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes + 1))));
+
+const params = (text: string, quality: number): Record<number, number> => {
+  const bytes = Buffer.byteLength(text);
+  return {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes),
+  };
+};
+
+/** The text to store: the compact one when it expands to exactly `text`, else the full one. */
+function chooseText(replay: unknown, codec?: ReplayCodec): { text: string; compact: boolean } {
   const text = JSON.stringify(replay);
   if (typeof text !== 'string') throw new Error('packReplay: the replay is not JSON-serialisable');
-  return {
-    text,
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
-    },
-  };
+  if (codec) {
+    try {
+      const compact = codec.compact(replay);
+      if (codec.expand(compact) === text) return { text: compact, compact: true };
+    } catch {
+      // Not a replay the codec can re-run (an unknown engine version, a malformed step): stored in full.
+    }
+  }
+  return { text, compact: false };
 }
 
-/** The stored form of a replay (any JSON-serialisable value). */
-export function packReplay(replay: unknown): Buffer {
-  const { text, params } = packInput(replay);
-  return brotliCompressSync(text, { params });
+/** The stored form of a replay (any JSON-serialisable value): compact when a codec is given and exact. */
+export function packReplay(replay: unknown, codec?: ReplayCodec): Buffer {
+  const { text, compact } = chooseText(replay, codec);
+  if (!compact) return brotliCompressSync(text, { params: params(text, QUALITY) });
+  return Buffer.concat([PREFIX, brotliCompressSync(text, { params: params(text, COMPACT_QUALITY) })]);
 }
 
 /**
- * The same bytes as packReplay, compressed on libuv's thread pool: the worker packs every match it stores,
- * and done on its event loop the compression was ~9% of the worker's CPU profile (issue 23).
+ * The same bytes as packReplay; a full text is compressed on libuv's thread pool: the worker packs every match it stores,
+ * and done on its event loop the compression was ~9% of the worker's CPU profile (issue 23). Compaction
+ * and its check run on the event loop (`npm run bench -w @coup/db` prints their cost).
  */
-export async function packReplayAsync(replay: unknown): Promise<Buffer> {
-  const { text, params } = packInput(replay);
-  return compress(text, { params });
+export async function packReplayAsync(replay: unknown, codec?: ReplayCodec): Promise<Buffer> {
+  const { text, compact } = chooseText(replay, codec);
+  if (!compact) return compress(text, { params: params(text, QUALITY) });
+  // The compact text (~1-2 KB) compresses in ~0.04 ms: less than the hop to the thread pool costs (~0.1 ms).
+  return Buffer.concat([PREFIX, brotliCompressSync(text, { params: params(text, COMPACT_QUALITY) })]);
 }
 
-/** The replay's JSON text, as the runner serialised it. */
-export function unpackReplay(packed: Uint8Array): string {
-  return brotliDecompressSync(packed).toString('utf8');
+/** The stored form's version: 1 (the full JSON text) or 2 (compact). */
+export function packedFormat(packed: Uint8Array): 1 | 2 {
+  if (packed[0] !== COMPACT_MARK) return 1;
+  if (packed[1] !== PACKED_FORMAT_COMPACT) throw new Error(`unknown packed replay format ${packed[1]}`);
+  return 2;
+}
+
+/**
+ * The replay's JSON text, as the runner serialised it, whichever form it is stored in. A compact row needs
+ * the codec (`compactReplayCodec` of @coup/protocol); it throws without one.
+ */
+export function unpackReplay(packed: Uint8Array, codec?: ReplayCodec): string {
+  if (packedFormat(packed) === 1) return brotliDecompressSync(packed).toString('utf8');
+  if (!codec)
+    throw new Error('unpackReplay: a compact replay needs the codec (@coup/protocol compactReplayCodec)');
+  return codec.expand(brotliDecompressSync(packed.subarray(PREFIX.length)).toString('utf8'));
 }

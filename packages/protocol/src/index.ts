@@ -17,3 +17,4 @@ export * from './replay-steps';
 export * from './storable-text';
 export * from './json-depth';
 export * from './history-memory';
+export * from './replay-compact';

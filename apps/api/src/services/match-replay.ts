@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@coup/db';
 import { unpackReplay } from '@coup/db';
 import { isEngineVersion, unknownEngineVersion } from '@coup/engine';
-import { Replay, replayForSeat } from '@coup/protocol';
+import { Replay, compactReplayCodec, replayForSeat } from '@coup/protocol';
 import { fromReplay } from '@coup/archive';
 import { TreasonExport } from '@coup/api-contract';
 import type { ReplayQuery } from '@coup/api-contract';
@@ -42,15 +42,18 @@ export async function matchReplay(
   if (q.format === 'treason') {
     if (seat !== undefined)
       throw new HttpError(400, 'validation_failed', 'format=treason is the whole game: it takes no seat');
-    const out = fromReplay(Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data));
+    const out = fromReplay(
+      Replay.parse(packed ? JSON.parse(unpackReplay(packed, compactReplayCodec)) : m.replay.data),
+    );
     // A stored replay that no longer re-runs (an unknown engine version) cannot be exported.
     if (!out.ok) throw new HttpError(409, 'not_exportable', `match ${id}: ${out.error}`);
     return { value: TreasonExport.parse(out.game) };
   }
-  // The full replay is sent as the stored JSON text (what the runner returned), never parsed and
-  // re-serialised; rows stored before compact replays keep their JSONB and are served as they were.
-  if (packed && seat === undefined) return { json: unpackReplay(packed) };
-  const replay = Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay.data);
+  // The full replay is sent as the stored JSON text (what the runner returned, or its compact form expanded
+  // back to that very text: checked when it was stored), never parsed and re-serialised; rows stored
+  // before packed replays keep their JSONB and are served as they were.
+  if (packed && seat === undefined) return { json: unpackReplay(packed, compactReplayCodec) };
+  const replay = Replay.parse(packed ? JSON.parse(unpackReplay(packed, compactReplayCodec)) : m.replay.data);
   if (seat === undefined) return { value: replay };
   if (!m.seats.some((s) => s.seat === seat)) throw notFound(`seat ${seat} in match ${id}`);
   // A seat's replay is rebuilt by re-running the engine version that recorded the match.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { unpackReplay } from '@coup/db';
-import { parseDecisionId, Replay } from '@coup/protocol';
+import { compactReplayCodec, parseDecisionId, Replay } from '@coup/protocol';
 import { verifyReplay } from '@coup/runner';
 import type { Harness } from './harness';
 import type { WorkerProcess } from './worker-process';
@@ -59,7 +59,9 @@ export async function expectKnownEnds(h: Harness, ids: string[]): Promise<number
     finished++;
     // Stored packed (replays.packed: the runner's JSON text, compressed); older rows hold JSONB data.
     const packed = m.replay?.packed;
-    const replay = Replay.parse(packed ? JSON.parse(unpackReplay(packed)) : m.replay?.data);
+    const replay = Replay.parse(
+      packed ? JSON.parse(unpackReplay(packed, compactReplayCodec)) : m.replay?.data,
+    );
     expect(verifyReplay(replay), m.id).toEqual({ ok: true });
     for (const step of replay.steps) {
       if (step.kind === 'decision') expect(parseDecisionId(step.decisionId, m.id)?.attempt).toBe(m.attempts);
