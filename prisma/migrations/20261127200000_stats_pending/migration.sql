@@ -162,6 +162,11 @@ DECLARE
 BEGIN
   -- (Nested: an expression naming old_seats must not be planned for an insert, which has none.)
   IF TG_OP = 'UPDATE' THEN
+    -- No placed ranked seat before or after: no pair changed (a casual result, most updates).
+    IF NOT EXISTS (SELECT 1 FROM new_seats n WHERE n."ranked" AND n."place" IS NOT NULL)
+       AND NOT EXISTS (SELECT 1 FROM old_seats o WHERE o."ranked" AND o."place" IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
     IF NOT EXISTS (SELECT 1 FROM old_seats o WHERE o."place" IS NOT NULL) AND NOT EXISTS (
       SELECT 1 FROM "match_seats" ms
       WHERE ms."match_id" IN (SELECT n."match_id" FROM new_seats n) AND ms."place" IS NOT NULL
