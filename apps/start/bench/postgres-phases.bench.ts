@@ -2,13 +2,13 @@
 // database, four agents, one four-seat match played by house bots in-process, then N matches written as
 // the platform writes them, each phase for all N at 8 in flight: insertMatch (queued, with seats),
 // claimMatch (running), storeMatchResult (finished: seats, replay, the ranked statistics), casual then
-// ranked. Printed: the CPU of the database's Postgres processes (from /proc) per match and phase, and the
+// ranked, and for ranked matches the fold of their pending statistics into agent_stats (foldStats). Printed: the CPU of the database's Postgres processes (from /proc) per match and phase, and the
 // client's.
 // Run: npx tsx apps/start/bench/postgres-phases.bench.ts (BENCH_MATCHES, default 2000)
 import { loadavg } from 'node:os';
 import { createBot } from '@coup/bots';
 import { matchResultOf, seatStats } from '@coup/competition';
-import { claimMatch, insertMatch, storeMatchResult } from '@coup/db';
+import { claimMatch, foldStats, insertMatch, storeMatchResult } from '@coup/db';
 import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import { inProcessAgent, runMatch } from '@coup/runner';
 import { cpuSince, postgresCpuByPid } from './postgres-cost';
@@ -66,6 +66,10 @@ async function main() {
         const stored = await storeMatchResult(db.prisma, ids[i] as string, result);
         if (!stored.stored) throw new Error(`not stored: ${JSON.stringify(stored)}`);
       });
+      // The ladder's fold-stats job: the ranked seats' pending figures into agent_stats, in batches of at
+      // most 250 matches (a second's worth at the throughput goal), its cost shared by the matches.
+      if (ranked)
+        await phase('foldStats', (i) => (i % 250 === 0 ? foldStats(db.prisma, 1000) : Promise.resolve()));
     }
   } finally {
     await db.drop();

@@ -130,6 +130,13 @@ describe('a ranked ladder per ruleset', () => {
       'inquisitor',
     ]);
     expect(figures.interrogations).toBeGreaterThanOrEqual(0);
+    // The stored seats reach agent_stats through the worker's fold-stats job (every second): its row of the
+    // ruleset gets the matches the profile counted, pending or not.
+    await until('the fold to add the seats to agent_stats', () =>
+      h.db.prisma.agentStats.findFirst({
+        where: { agentId: inqOnly, ruleset: 'inquisitors', matches: { gte: figures.matches } },
+      }),
+    );
 
     for (const ruleset of ['inquisitors', 'original']) {
       const check = await h.api<{ identical: boolean }>(

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentStatsOf, foldStats } from './agent-stats.ts';
 import { storeMatchResult } from './matches.ts';
 import type { MatchResult } from './matches.ts';
 import { migrate, readMigrations } from './migrate/apply.ts';
@@ -57,8 +58,9 @@ function result(seed: string, seats: number, s: (seat: number) => unknown): Matc
   };
 }
 
+/** The agent's sums of a ruleset as a profile reads them (agent_stats plus its pending seats). */
 async function row(agentId: string, ruleset = 'original') {
-  return db.prisma.agentStats.findUnique({ where: { agentId_ruleset: { agentId, ruleset } } });
+  return (await agentStatsOf(db.prisma, agentId)).find((r) => r.ruleset === ruleset) ?? null;
 }
 
 describe('match_seats copies', () => {
@@ -230,6 +232,56 @@ describe('agent_stats', () => {
     );
     expect(stored.every((s) => s.stored)).toBe(true);
     expect((await row(agents[3] as string))?.matches).toBe(before + 12);
+  });
+});
+
+describe('agent_stats_pending', () => {
+  it('keeps a stored seat off match_seats until a fold adds it to agent_stats, the figures unchanged', async () => {
+    const owner = await makeAccount(db.prisma);
+    const [e, f] = [(await makeAgent(db.prisma, owner.id)).id, (await makeAgent(db.prisma, owner.id)).id];
+    const usage = { decisions: 1, promptTokens: 5, completionTokens: 2, retries: 0, matches: 1, cost: 0.5 };
+    for (const lineup of [
+      [e, f],
+      [f, e],
+      [e, f],
+    ]) {
+      const m = await makeMatch(db.prisma, lineup);
+      await storeMatchResult(
+        db.prisma,
+        m.id,
+        result(m.seed, 2, (seat) => stats(3 + seat, [1, 150.4], seat === 0 ? usage : undefined)),
+      );
+      // Written once: the seat keeps its place, not the statistics JSON.
+      const seats = await db.prisma.matchSeat.findMany({ where: { matchId: m.id } });
+      expect(seats.map((s) => [s.place, s.stats])).toEqual([
+        [1, null],
+        [1, null],
+      ]);
+    }
+    const before = await agentStatsOf(db.prisma, e);
+    expect(before).toMatchObject([
+      { ruleset: 'original', matches: 3, decisions: 10, latencyHist: { '1.0': 3, '150': 3 }, llmCost: 1 },
+    ]);
+    expect(await db.prisma.agentStatsPending.count({ where: { agentId: e } })).toBe(3);
+    expect(await foldStats(db.prisma)).toBeGreaterThan(0);
+    expect(await db.prisma.agentStatsPending.count()).toBe(0);
+    expect(await agentStatsOf(db.prisma, e)).toEqual(before);
+    expect(await row(e)).toEqual(
+      await db.prisma.agentStats.findUnique({
+        where: { agentId_ruleset: { agentId: e, ruleset: 'original' } },
+      }),
+    );
+    // Folded and pending seats add up.
+    const m = await makeMatch(db.prisma, [e, f]);
+    await storeMatchResult(
+      db.prisma,
+      m.id,
+      result(m.seed, 2, () => stats(1, [1])),
+    );
+    expect(await row(e)).toMatchObject({ matches: 4, decisions: 11, latencyHist: { '1.0': 4, '150': 3 } });
+    expect(await foldStats(db.prisma)).toBeGreaterThan(0);
+    expect(await foldStats(db.prisma)).toBe(0);
+    expect(await row(e)).toMatchObject({ matches: 4, decisions: 11, latencyHist: { '1.0': 4, '150': 3 } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldStats } from './agent-stats.ts';
 import { storeMatchResult } from './matches.ts';
 import { createTestDatabase } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
@@ -40,10 +41,15 @@ const fromSeats = () =>
     JOIN agents ha ON ha.id = h.agent_id AND ha.is_house
     WHERE s.ranked AND s.place IS NOT NULL AND h.place IS NOT NULL
     GROUP BY 1, 2 ORDER BY 1, 2`);
+/** The records as kept: house_records plus the differences not yet folded (house_records_pending). */
 const kept = () =>
   db.prisma.$queryRawUnsafe<Rec[]>(
-    `SELECT agent_id, house_id, matches, wins, losses FROM house_records
-     WHERE matches <> 0 OR wins <> 0 OR losses <> 0 ORDER BY 1, 2`,
+    `SELECT agent_id, house_id, sum(matches)::int AS matches, sum(wins)::int AS wins,
+       sum(losses)::int AS losses
+     FROM (SELECT agent_id, house_id, matches, wins, losses FROM house_records
+           UNION ALL
+           SELECT agent_id, house_id, matches, wins, losses FROM house_records_pending) r
+     GROUP BY 1, 2 HAVING sum(matches) <> 0 OR sum(wins) <> 0 OR sum(losses) <> 0 ORDER BY 1, 2`,
   );
 
 async function store(agentIds: string[], ranking: number[][], ranked = true): Promise<string> {
@@ -103,5 +109,31 @@ describe('house_records', () => {
     expect(await kept()).toEqual(await fromSeats());
     await db.prisma.match.delete({ where: { id: m.id } });
     expect(await kept()).toEqual(await fromSeats());
+  });
+
+  it('follows seats placed a few at a time by updates', async () => {
+    const [h0, h1] = house as [string, string];
+    const [a] = others as [string];
+    const m = await makeMatch(db.prisma, [a, h0, h1]);
+    // Two seats placed, none before (the stored-result shortcut), then the third beside them (not).
+    await db.prisma.matchSeat.updateMany({
+      where: { matchId: m.id, seat: { in: [0, 1] } },
+      data: { place: 1 },
+    });
+    expect(await kept()).toEqual(await fromSeats());
+    await db.prisma.matchSeat.updateMany({ where: { matchId: m.id, seat: 2 }, data: { place: 3 } });
+    expect(await kept()).toEqual(await fromSeats());
+  });
+
+  it('folds the pending differences into house_records without changing a record', async () => {
+    const [h0, h1] = house as [string, string];
+    const [a] = others as [string];
+    await store([a, h0, h1], [[2], [0], [1]]);
+    const before = await kept();
+    expect(await db.prisma.houseRecordPending.count()).toBeGreaterThan(0);
+    await foldStats(db.prisma);
+    expect(await db.prisma.houseRecordPending.count()).toBe(0);
+    expect(await kept()).toEqual(before);
+    expect(before).toEqual(await fromSeats());
   });
 });

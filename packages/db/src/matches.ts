@@ -276,12 +276,12 @@ export async function storeMatchResult(
           place: places.get(s.seat) ?? null,
           faults: s.faults,
           forfeited: s.forfeited,
-          has_stats: s.stats !== undefined,
           stats: s.stats ?? null,
         })),
   );
-  // One round trip: store_match_result (migration store_match_result_function) locks the match row, checks
-  // it and, only if every check passes, locks the agents' agent_stats rows (ranked) and writes everything.
+  // One round trip: store_match_result (migrations store_match_result_function, stats_pending) locks the
+  // match row, checks it and, only if every check passes, writes everything: for a ranked match its seats'
+  // statistics go to agent_stats_pending (no agent_stats row is locked; the ladder folds them in batches).
   const rows = await preparedRows<{
     outcome: StoreOutcome;
     status: MatchStatus | null;

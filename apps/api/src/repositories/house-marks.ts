@@ -56,7 +56,14 @@ export async function houseMarks(
       LEFT JOIN live_ratings l ON l.agent_id = a.id AND l.ruleset = ${ruleset}
       WHERE a.id = ${agentId}
     ), rec AS (
-      SELECT house_id AS agent_id, matches, wins, losses FROM house_records WHERE agent_id = ${agentId}
+      -- The folded records plus the differences still pending (house_records_pending): as of now.
+      SELECT house_id AS agent_id, sum(matches)::int AS matches, sum(wins)::int AS wins,
+             sum(losses)::int AS losses
+      FROM (
+        SELECT house_id, matches, wins, losses FROM house_records WHERE agent_id = ${agentId}
+        UNION ALL
+        SELECT house_id, matches, wins, losses FROM house_records_pending WHERE agent_id = ${agentId}
+      ) r GROUP BY house_id
     )
     SELECT a.id, a.name,
            COALESCE(l.rating, r.rating, ${INITIAL_RATING}::float8) AS rating,

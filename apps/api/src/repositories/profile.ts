@@ -1,3 +1,4 @@
+import { agentStatsOf } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { preparedRows, Prisma } from '@coup/db';
 
@@ -14,7 +15,10 @@ export function ratingHistoryRows(prisma: PrismaClient, agentId: string) {
   );
 }
 
-/** The agent's summed behaviour over its finished ranked matches, one row per ruleset (a trigger keeps them). */
+/**
+ * The agent's summed behaviour over its finished ranked matches, one row per ruleset: agent_stats plus the
+ * ranked seats stored since its last fold (agentStatsOf), so a match counts as soon as it is stored.
+ */
 export function agentStatsRows(prisma: PrismaClient, agentId: string) {
-  return prisma.agentStats.findMany({ where: { agentId }, orderBy: { ruleset: 'asc' } });
+  return agentStatsOf(prisma, agentId);
 }

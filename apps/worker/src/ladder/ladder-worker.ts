@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
+import { foldStats } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { QUEUE, throttled } from '@coup/gateway';
 import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
@@ -44,6 +45,8 @@ export interface LadderOptions {
   sweep: { everyMs: number; lockMs: number; graceMs: number };
   /** How often live ratings are brought up to date with the ranked results stored since. Default 1 s. */
   liveRatingsEveryMs?: number;
+  /** How often ranked seats' pending figures are folded into agent_stats and house_records. Default 1 s. */
+  foldStatsEveryMs?: number;
   /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
   schedulerCheckMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
@@ -58,7 +61,7 @@ export interface LadderWorker {
 
 /**
  * The ladder's repeatable jobs: a matchmaking pass, closing due rating periods, the sweeper (stuck
- * matches), and (with events enabled) scheduling event rounds. BullMQ job schedulers run each tick once
+ * matches), folding ranked seats' pending figures into agent_stats and house_records, and (with events enabled) scheduling event rounds. BullMQ job schedulers run each tick once
  * across all workers; the jobs are also guarded by database locks or conditional writes, so several
  * worker processes are safe. The schedulers are re-created whenever Redis has lost them.
  */
@@ -73,6 +76,9 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     // A ranked result shows in its agents' live ratings within about this long (a no-op when none arrived).
     { id: 'live-ratings', everyMs: o.liveRatingsEveryMs ?? 1000 },
     { id: 'sweep', everyMs: o.sweep.everyMs },
+    // Stored ranked seats wait in agent_stats_pending / house_records_pending (reads add them, so profiles are
+    // current anyway): folding them in batches rewrites each agent's row once a batch, not once a match.
+    { id: 'fold-stats', everyMs: o.foldStatsEveryMs ?? 1000 },
   ];
   if (o.eventsEnabled) specs.push({ id: 'events', everyMs: 2000 });
   // Experiments queue their next deal when a match ends; this pass catches whatever that missed.
@@ -112,6 +118,8 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
             : closeDuePeriods(o.prisma, { periodMs: o.periodMs });
         case 'live-ratings':
           return refreshLiveRatings(o.prisma, { periodMs: o.periodMs });
+        case 'fold-stats':
+          return foldStats(o.prisma);
         case 'sweep': {
           const swept = await sweepMatches(o.prisma, {
             matchQueue: matchQueues,
