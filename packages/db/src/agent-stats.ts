@@ -6,74 +6,64 @@ import type { AgentStats, PrismaClient } from './generated/client.ts';
 // the pending rows in batches (foldStats). Reading both in one statement (one snapshot) sees every stored
 // seat exactly once, whether or not a fold ran meanwhile.
 
-/** The agent's agent_stats rows with its pending seats added, one per ruleset, in ruleset order. */
+/**
+ * The agent's agent_stats rows with its pending seats added, one per ruleset, in ruleset order. Summed in
+ * the statement: an agent in every match (a house agent) has a second's worth of pending seats, hundreds of
+ * rows at a hundred ranked matches a second, which were sent and parsed one by one.
+ */
 export async function agentStatsOf(prisma: PrismaClient, agentId: string): Promise<AgentStats[]> {
-  const rows = await prisma.$queryRaw<AgentStats[]>`
-    SELECT agent_id AS "agentId", ruleset, matches, decisions, faults, claims, bluffs,
-      challenge_chances AS "challengeChances", challenges, challenges_won AS "challengesWon",
-      challenges_resolved AS "challengesResolved", block_chances AS "blockChances", blocks,
-      latency_hist AS "latencyHist", role_counts AS "roleCounts", llm_matches AS "llmMatches",
-      llm_decisions AS "llmDecisions", llm_prompt_tokens AS "llmPromptTokens",
-      llm_completion_tokens AS "llmCompletionTokens", llm_retries AS "llmRetries", llm_cost AS "llmCost",
-      llm_priced_matches AS "llmPricedMatches", interrogations,
-      interrogation_decisions AS "interrogationDecisions", forced_exchanges AS "forcedExchanges"
-    FROM agent_stats WHERE agent_id = ${agentId}
-    UNION ALL
-    SELECT agent_id, ruleset, 1, decisions, faults, claims, bluffs, challenge_chances, challenges,
-      challenges_won, challenges_resolved, block_chances, blocks, latency_hist, role_counts, llm_matches,
-      llm_decisions, llm_prompt_tokens, llm_completion_tokens, llm_retries, llm_cost, llm_priced_matches,
-      interrogations, interrogation_decisions, forced_exchanges
-    FROM agent_stats_pending WHERE agent_id = ${agentId}`;
-  const byRuleset = new Map<string, AgentStats>();
-  for (const r of rows) {
-    const sum = byRuleset.get(r.ruleset);
-    byRuleset.set(r.ruleset, sum ? addStats(sum, r) : { ...r });
-  }
-  return [...byRuleset.values()].sort((a, b) => (a.ruleset < b.ruleset ? -1 : a.ruleset > b.ruleset ? 1 : 0));
-}
-
-const COUNTERS = [
-  'matches',
-  'decisions',
-  'faults',
-  'claims',
-  'bluffs',
-  'challengeChances',
-  'challenges',
-  'challengesWon',
-  'challengesResolved',
-  'blockChances',
-  'blocks',
-  'llmMatches',
-  'llmDecisions',
-  'llmRetries',
-  'llmPricedMatches',
-  'interrogations',
-  'interrogationDecisions',
-  'forcedExchanges',
-] as const;
-
-/** Two rows of one agent and ruleset added up, as stats_fold adds a pending row to agent_stats. */
-function addStats(a: AgentStats, b: AgentStats): AgentStats {
-  const out = { ...a };
-  for (const k of COUNTERS) out[k] = a[k] + b[k];
-  out.llmPromptTokens = a.llmPromptTokens + b.llmPromptTokens;
-  out.llmCompletionTokens = a.llmCompletionTokens + b.llmCompletionTokens;
-  out.llmCost = b.llmCost === null ? a.llmCost : (a.llmCost ?? 0) + b.llmCost;
-  out.latencyHist = addCounts(a.latencyHist, b.latencyHist);
-  out.roleCounts = addCounts(a.roleCounts, b.roleCounts);
-  return out;
-}
-
-/** Two `{ key: count }` objects added key by key, dropping keys whose count is zero (agent_stats_merge_hist). */
-function addCounts(a: unknown, b: unknown): Record<string, number> {
-  const out: Record<string, number> = { ...(a as Record<string, number>) };
-  for (const [k, n] of Object.entries((b ?? {}) as Record<string, number>)) {
-    const v = (out[k] ?? 0) + n;
-    if (v === 0) delete out[k];
-    else out[k] = v;
-  }
-  return out;
+  return prisma.$queryRaw<AgentStats[]>`
+    WITH r AS (
+      SELECT ruleset, matches, decisions, faults, claims, bluffs, challenge_chances, challenges,
+        challenges_won, challenges_resolved, block_chances, blocks, latency_hist, role_counts, llm_matches,
+        llm_decisions, llm_prompt_tokens, llm_completion_tokens, llm_retries, llm_cost, llm_priced_matches,
+        interrogations, interrogation_decisions, forced_exchanges
+      FROM agent_stats WHERE agent_id = ${agentId}
+      UNION ALL
+      SELECT ruleset, 1, decisions, faults, claims, bluffs, challenge_chances, challenges, challenges_won,
+        challenges_resolved, block_chances, blocks, latency_hist, role_counts, llm_matches, llm_decisions,
+        llm_prompt_tokens, llm_completion_tokens, llm_retries, llm_cost, llm_priced_matches, interrogations,
+        interrogation_decisions, forced_exchanges
+      FROM agent_stats_pending WHERE agent_id = ${agentId}
+    ), hist AS (
+      -- { key: count } summed key by key, keys whose count is zero dropped (as agent_stats_merge_hist).
+      SELECT ruleset, jsonb_object_agg(k, n) AS h FROM (
+        SELECT r.ruleset, e.key AS k, sum(e.value::bigint) AS n
+        FROM r, jsonb_each_text(r.latency_hist) e GROUP BY 1, 2 HAVING sum(e.value::bigint) <> 0
+      ) x GROUP BY 1
+    ), roles AS (
+      SELECT ruleset, jsonb_object_agg(k, n) AS c FROM (
+        SELECT r.ruleset, e.key AS k, sum(e.value::bigint) AS n
+        FROM r, jsonb_each_text(r.role_counts) e GROUP BY 1, 2 HAVING sum(e.value::bigint) <> 0
+      ) x GROUP BY 1
+    )
+    SELECT ${agentId}::text AS "agentId", s.ruleset, s.matches, s.decisions, s.faults, s.claims, s.bluffs,
+      s.challenge_chances AS "challengeChances", s.challenges, s.challenges_won AS "challengesWon",
+      s.challenges_resolved AS "challengesResolved", s.block_chances AS "blockChances", s.blocks,
+      coalesce(hist.h, '{}'::jsonb) AS "latencyHist", coalesce(roles.c, '{}'::jsonb) AS "roleCounts",
+      s.llm_matches AS "llmMatches", s.llm_decisions AS "llmDecisions",
+      s.llm_prompt_tokens AS "llmPromptTokens", s.llm_completion_tokens AS "llmCompletionTokens",
+      s.llm_retries AS "llmRetries", s.llm_cost AS "llmCost", s.llm_priced_matches AS "llmPricedMatches",
+      s.interrogations, s.interrogation_decisions AS "interrogationDecisions",
+      s.forced_exchanges AS "forcedExchanges"
+    FROM (
+      SELECT ruleset, sum(matches)::int AS matches, sum(decisions)::int AS decisions,
+        sum(faults)::int AS faults, sum(claims)::int AS claims, sum(bluffs)::int AS bluffs,
+        sum(challenge_chances)::int AS challenge_chances, sum(challenges)::int AS challenges,
+        sum(challenges_won)::int AS challenges_won, sum(challenges_resolved)::int AS challenges_resolved,
+        sum(block_chances)::int AS block_chances, sum(blocks)::int AS blocks,
+        sum(llm_matches)::int AS llm_matches, sum(llm_decisions)::int AS llm_decisions,
+        sum(llm_prompt_tokens)::bigint AS llm_prompt_tokens,
+        sum(llm_completion_tokens)::bigint AS llm_completion_tokens, sum(llm_retries)::int AS llm_retries,
+        sum(llm_cost) AS llm_cost, sum(llm_priced_matches)::int AS llm_priced_matches,
+        sum(interrogations)::int AS interrogations,
+        sum(interrogation_decisions)::int AS interrogation_decisions,
+        sum(forced_exchanges)::int AS forced_exchanges
+      FROM r GROUP BY ruleset
+    ) s
+    LEFT JOIN hist ON hist.ruleset = s.ruleset
+    LEFT JOIN roles ON roles.ruleset = s.ruleset
+    ORDER BY s.ruleset COLLATE "C"`;
 }
 
 /**
