@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@coup/db';
+import type { Prisma, PrismaClient } from '@coup/db';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import { periodStart } from '@coup/rating';
 import type { LoggedMatch, Ranking } from '@coup/rating';
@@ -41,7 +41,7 @@ export async function ratingLog(
  * page, never the log: feed it to RecomputeFold. One ruleset's log (each ruleset is its own ladder).
  */
 export async function* ratingLogStream(
-  prisma: PrismaClient,
+  prisma: PrismaClient | Prisma.TransactionClient,
   periodMs: number,
   pageMatches = 10_000,
   ruleset = 'original',
