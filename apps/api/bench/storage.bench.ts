@@ -5,20 +5,11 @@
 // of every table a stored match writes to. The database is dropped at the end unless BENCH_KEEP=1.
 // Run: npx tsx apps/api/bench/storage.bench.ts
 import { loadavg } from 'node:os';
-import { createTestDatabase } from '@coup/db/testing';
+import { MATCH_TABLES as TABLES, createTestDatabase } from '@coup/db/testing';
 import { seedReads } from './reads-seed.ts';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200_000);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
-const TABLES = [
-  'matches',
-  'match_seats',
-  'replays',
-  'agent_stats',
-  'agent_stats_pending',
-  'house_records',
-  'house_records_pending',
-];
 
 const db = await createTestDatabase();
 try {

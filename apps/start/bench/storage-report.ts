@@ -1,18 +1,9 @@
+import { MATCH_TABLES } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 
 // What the stored matches cost in Postgres: bytes per match of the tables a match writes (heap,
 // TOAST and indexes), the dead rows left behind by rewriting rows (what autovacuum must clean), and the
 // bytes per match once VACUUM FULL has dropped them.
-
-const MATCH_TABLES = [
-  'matches',
-  'match_seats',
-  'replays',
-  'agent_stats',
-  'agent_stats_pending',
-  'house_records',
-  'house_records_pending',
-] as const;
 
 interface TableFigures {
   table: string;

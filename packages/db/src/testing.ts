@@ -97,3 +97,14 @@ export async function appliedMigrations(url: string) {
 }
 
 export { seedAccount, seedAgent } from './testing-rows.ts';
+
+/** The tables a stored match writes to (the storage benches report their bytes per match). */
+export const MATCH_TABLES = [
+  'matches',
+  'match_seats',
+  'replays',
+  'agent_stats',
+  'agent_stats_pending',
+  'house_records',
+  'house_records_pending',
+] as const;
