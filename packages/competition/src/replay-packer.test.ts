@@ -117,6 +117,32 @@ describe('when a thread fails, replays are packed on the event loop', () => {
     }
   }, 30_000);
 
+  it('a thread that does not answer in time: terminated, the replays packed on the loop', async () => {
+    const started: Worker[] = [];
+    const log: string[] = [];
+    const packer = replayPacker(1, {
+      answerMs: 200,
+      log: (msg) => log.push(msg),
+      startThread: () => {
+        const w = silent();
+        started.push(w);
+        return w;
+      },
+    });
+    try {
+      const bytes = await Promise.all(replays.slice(0, 2).map((r) => packer.pack(r)));
+      bytes.forEach((b, i) => expect(same(b, onLoop(replays[i]))).toBe(true));
+      expect(log).toEqual(['replay packing thread failed: packing on the event loop']);
+      expect(started).toHaveLength(1);
+      // Terminated (its threadId is -1 once it has exited).
+      const thread = started[0]!;
+      if (thread.threadId !== -1) await new Promise((r) => thread.once('exit', r));
+      expect(thread.threadId).toBe(-1);
+    } finally {
+      await packer.close();
+    }
+  }, 30_000);
+
   it('a thread that cannot start, or answers an error: same bytes; none restarted before restartMs', async () => {
     const failing = [
       () => new Worker('throw new Error("cannot start")', { eval: true }),

@@ -9,8 +9,9 @@ import type { PackReply } from './replay-pack-thread';
 // needed anyway) and posts the string; the thread parses, packs and transfers the bytes back. The threads
 // run this TypeScript through tsx, registered inside each (loader hooks are per thread), as the rating
 // closer's thread and the archive's import pool do. They start on the first match stored, not before.
-// Whatever goes wrong with a thread (it cannot start, it dies, it answers an error), the replay is packed on
-// the event loop instead, to the same bytes, and a new thread is tried after RESTART_MS.
+// Whatever goes wrong with a thread (it cannot start, it dies, it answers an error, it does not answer within
+// ANSWER_MS), the replay is packed on the event loop instead, to the same bytes, and a new thread is tried
+// after RESTART_MS.
 
 export interface ReplayPacker {
   /** packReplay(replay, compactReplayCodec)'s bytes, what storeMatchResult would store for the replay. */
@@ -26,15 +27,22 @@ export interface ReplayPackerOptions {
   startThread?: () => Worker;
   /** How long after a thread failed a new one is started in its place; RESTART_MS by default. */
   restartMs?: number;
+  /** How long a thread may take to answer before it is given up (and terminated); ANSWER_MS by default. */
+  answerMs?: number;
 }
 
 /** A failed thread's replacement waits this long: a thread that cannot start at all is not retried in a loop. */
 export const RESTART_MS = 5000;
+/**
+ * A thread that has not answered a replay in this long is given up, so a stuck thread cannot hold a played
+ * match forever: packing takes a few ms, and starting a thread (tsx compiling the codec) ~1 s, more under load.
+ */
+export const ANSWER_MS = 30_000;
 
 /** Packs on the event loop, as storeMatchResult does without packed bytes. */
 const onLoop = (replay: unknown) => packReplayAsync(replay, compactReplayCodec);
 
-type Job = { replay: unknown; resolve(b: Buffer): void; reject(e: unknown): void };
+type Job = { replay: unknown; resolve(b: Buffer): void; reject(e: unknown): void; timer: NodeJS.Timeout };
 type Slot = { thread: Worker | null; pending: Map<number, Job>; retryAt: number };
 
 /** One packing thread (replay-pack-thread.ts), its TypeScript run through tsx registered inside it. */
@@ -53,6 +61,7 @@ export function replayPacker(threads: number, o: ReplayPackerOptions = {}): Repl
     retryAt: 0,
   }));
   const restartMs = o.restartMs ?? RESTART_MS;
+  const answerMs = o.answerMs ?? ANSWER_MS;
   let nextId = 0;
   let closed = false;
 
@@ -62,6 +71,7 @@ export function replayPacker(threads: number, o: ReplayPackerOptions = {}): Repl
   const settle = (slot: Slot, thread: Worker, reply: PackReply) => {
     const job = slot.pending.get(reply.id);
     if (!job) return;
+    clearTimeout(job.timer);
     slot.pending.delete(reply.id);
     // Idle threads do not keep the process alive (a test or script that forgot close() still exits).
     if (slot.pending.size === 0) thread.unref();
@@ -80,7 +90,15 @@ export function replayPacker(threads: number, o: ReplayPackerOptions = {}): Repl
     if (!closed) o.log?.('replay packing thread failed: packing on the event loop', { err: String(err) });
     const jobs = [...slot.pending.values()];
     slot.pending.clear();
-    for (const job of jobs) void fallBack(job);
+    for (const job of jobs) {
+      clearTimeout(job.timer);
+      void fallBack(job);
+    }
+  };
+
+  const stuck = (slot: Slot, thread: Worker) => {
+    failed(slot, thread, new Error(`no answer within ${answerMs} ms`));
+    void thread.terminate();
   };
 
   const start = (slot: Slot): Worker | null => {
@@ -119,7 +137,8 @@ export function replayPacker(threads: number, o: ReplayPackerOptions = {}): Repl
       const { slot, thread } = target;
       const id = nextId++;
       return new Promise<Buffer>((resolve, reject) => {
-        slot.pending.set(id, { replay, resolve, reject });
+        const timer = setTimeout(() => stuck(slot, thread), answerMs).unref();
+        slot.pending.set(id, { replay, resolve, reject, timer });
         if (slot.pending.size === 1) thread.ref();
         thread.postMessage({ id, json });
       });
