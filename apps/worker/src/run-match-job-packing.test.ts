@@ -102,18 +102,22 @@ describe('the store path with replays packed on a thread', () => {
     }
   });
 
-  it('packs on the event loop when the thread cannot start, to the same form', { timeout: 60_000 }, async () => {
-    const packer = replayPacker(1, {
-      startThread: () => {
-        throw new Error('no threads here');
-      },
-    });
-    try {
-      const { packed, text } = await played(packer, 'original');
-      expect(packedFormat(packed)).toBe(2);
-      expect(Buffer.compare(packed, packReplay(JSON.parse(text), compactReplayCodec))).toBe(0);
-    } finally {
-      await packer.close();
-    }
-  });
+  it(
+    'packs on the event loop when the thread cannot start, to the same form',
+    { timeout: 60_000 },
+    async () => {
+      const packer = replayPacker(1, {
+        startThread: () => {
+          throw new Error('no threads here');
+        },
+      });
+      try {
+        const { packed, text } = await played(packer, 'original');
+        expect(packedFormat(packed)).toBe(2);
+        expect(Buffer.compare(packed, packReplay(JSON.parse(text), compactReplayCodec))).toBe(0);
+      } finally {
+        await packer.close();
+      }
+    },
+  );
 });

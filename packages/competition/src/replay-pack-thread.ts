@@ -18,6 +18,9 @@ parentPort?.on('message', ({ id, json }: PackRequest) => {
     own.set(packed);
     parentPort?.postMessage({ id, packed: own } satisfies PackReply, [own.buffer]);
   } catch (err) {
-    parentPort?.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies PackReply);
+    parentPort?.postMessage({
+      id,
+      error: err instanceof Error ? err.message : String(err),
+    } satisfies PackReply);
   }
 });

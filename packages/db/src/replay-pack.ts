@@ -98,9 +98,13 @@ function packChosen({ text, compact }: { text: string; compact: boolean }): Buff
 }
 
 /**
- * The same bytes as packReplay; a full text is compressed on libuv's thread pool: the worker packs every match it stores,
- * and done on its event loop the compression was ~9% of the worker's CPU profile (issue 23). Compaction
- * and its check run on the event loop (`npm run bench -w @coup/db` prints their cost).
+ * The same bytes as packReplay; a full text is compressed on libuv's thread pool (done on the event loop,
+ * the compression was ~9% of the worker's CPU profile, issue 23). Compaction and its check run on the
+ * calling thread (~1.1-1.5 ms per house-bot match: `npm run bench -w @coup/db`), so the worker does not
+ * call this: its packing threads (@coup/competition replay-packer.ts, WORKER_PACK_THREADS) run
+ * packReplayJson and hand storeMatchResult the bytes, leaving its event loop ~0.17x the cost (the
+ * serialisation and the messages: `npm run bench -w @coup/worker`). storeMatchResult packs with this when
+ * it is given no bytes (WORKER_PACK_THREADS=0, a thread that failed, other callers).
  */
 export async function packReplayAsync(replay: unknown, codec?: ReplayCodec): Promise<Buffer> {
   const { text, compact } = chooseText(replay, jsonText(replay), codec);
