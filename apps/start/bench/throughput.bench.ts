@@ -4,7 +4,8 @@
 // POST /v1/matches; loopback HTTP agents (historyMode delta, wantsPrompt false, one small server in its own
 // process) casual, and ranked as the ladder's matchmaker forms them from queued agents (twice the seats
 // the workers run at once). Meanwhile a reader hits the leaderboard, the match list and an agent profile,
-// and the API's read latency (p50/p99) is printed; at the end, what the stored matches cost in Postgres (storage-report.ts).
+// and the API's read latency (p50/p99) is printed; at the end, what the stored matches cost in Postgres
+// (storage-report.ts).
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
 //   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default:
