@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_1_REPLAYS_FILE } from '@coup/runner/testing';
 import { runCli, tempDir } from './testing/cli.ts';
 
+// Each test starts CLI processes (tsx compiling the CLI, ~2-3 s of CPU each) side by side: on a loaded
+// 2-core machine (CI running beside benchmarks) six of them took over 15 s of wall clock and timed out.
+const CLI_TIMEOUT_MS = 60_000;
+
 describe.concurrent('coup replay', () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let file: string;
@@ -24,23 +28,27 @@ describe.concurrent('coup replay', () => {
     ]);
     expect(r.code).toBe(0);
     lines = (await readFile(file, 'utf8')).trim().split('\n');
-  }, 30_000);
+  }, CLI_TIMEOUT_MS);
   afterAll(() => dir.remove());
 
-  it('fails verification of a tampered replay with exit 1, naming where', { timeout: 15_000 }, async () => {
-    const tampered = JSON.parse(lines[1]!) as { ranking: number[][] };
-    tampered.ranking = [...tampered.ranking].reverse();
-    const bad = dir.file('tampered.jsonl');
-    await writeFile(bad, [lines[0], JSON.stringify(tampered), lines[2]].join('\n') + '\n');
-    const r = await runCli(['replay', 'verify', bad]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^ok +line 1 /m);
-    expect(r.stdout).toMatch(/^FAIL +line 2 .*at ranking: ranking differs from the re-run/m);
-    expect(r.stdout).toMatch(/^ok +line 3 /m);
-    expect(r.stdout).toContain('1 of 3 replays failed verification');
-  });
+  it(
+    'fails verification of a tampered replay with exit 1, naming where',
+    { timeout: CLI_TIMEOUT_MS },
+    async () => {
+      const tampered = JSON.parse(lines[1]!) as { ranking: number[][] };
+      tampered.ranking = [...tampered.ranking].reverse();
+      const bad = dir.file('tampered.jsonl');
+      await writeFile(bad, [lines[0], JSON.stringify(tampered), lines[2]].join('\n') + '\n');
+      const r = await runCli(['replay', 'verify', bad]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^ok +line 1 /m);
+      expect(r.stdout).toMatch(/^FAIL +line 2 .*at ranking: ranking differs from the re-run/m);
+      expect(r.stdout).toMatch(/^ok +line 3 /m);
+      expect(r.stdout).toContain('1 of 3 replays failed verification');
+    },
+  );
 
-  it('reads a pretty-printed replay file', { timeout: 15_000 }, async () => {
+  it('reads a pretty-printed replay file', { timeout: CLI_TIMEOUT_MS }, async () => {
     const pretty = dir.file('one.json');
     await writeFile(pretty, JSON.stringify(JSON.parse(lines[0]!), null, 2));
     const r = await runCli(['replay', 'verify', pretty]);
@@ -48,7 +56,7 @@ describe.concurrent('coup replay', () => {
     expect(r.stdout).toContain('1 replay verified');
   });
 
-  it('exits 2 for missing and non-JSON files', { timeout: 15_000 }, async () => {
+  it('exits 2 for missing and non-JSON files', { timeout: CLI_TIMEOUT_MS }, async () => {
     const garbage = dir.file('garbage.jsonl');
     await writeFile(garbage, `${lines[0]}\nnot json\n`);
     const [missing, broken] = await Promise.all([
@@ -61,7 +69,7 @@ describe.concurrent('coup replay', () => {
     expect(broken.stderr).toMatch(/garbage\.jsonl:2: not valid JSON/);
   });
 
-  it('shows a replay turn by turn, and one seat view', { timeout: 15_000 }, async () => {
+  it('shows a replay turn by turn, and one seat view', { timeout: CLI_TIMEOUT_MS }, async () => {
     const [all, seat, outOfRange] = await Promise.all([
       runCli(['replay', 'show', file, '--index', '2']),
       runCli(['replay', 'show', file, '--index', '2', '--seat', '1', '--prompts']),
@@ -86,7 +94,7 @@ describe.concurrent('coup replay', () => {
 
   it(
     'verifies and shows replays recorded by engine 1.0.0 (the old seeding)',
-    { timeout: 20_000 },
+    { timeout: CLI_TIMEOUT_MS },
     async () => {
       const [verify, show, seat] = await Promise.all([
         runCli(['replay', 'verify', ENGINE_1_REPLAYS_FILE]),
@@ -106,7 +114,7 @@ describe.concurrent('coup replay', () => {
 
   it(
     'refuses a replay of an unknown engine version, naming the known ones',
-    { timeout: 15_000 },
+    { timeout: CLI_TIMEOUT_MS },
     async () => {
       const unknown = JSON.parse(lines[0]!) as { engineVersion: string };
       unknown.engineVersion = '7.0.0';
