@@ -1,3 +1,4 @@
+import { Prisma } from './generated/client.ts';
 import type { AgentStats, PrismaClient } from './generated/client.ts';
 
 // An agent's behaviour sums (agent_stats) as of now: the folded rows plus the ranked seats still waiting in
@@ -12,7 +13,15 @@ import type { AgentStats, PrismaClient } from './generated/client.ts';
  * rows at a hundred ranked matches a second, which were sent and parsed one by one.
  */
 export async function agentStatsOf(prisma: PrismaClient, agentId: string): Promise<AgentStats[]> {
-  return prisma.$queryRaw<AgentStats[]>`
+  return prisma.$queryRaw<AgentStats[]>(agentStatsSql(agentId));
+}
+
+/**
+ * agentStatsOf's statement, for a read that runs it inside one of its own (the API's profile: one
+ * statement for the whole profile). Columns as AgentStats' fields (sums of bigint columns as bigint).
+ */
+export function agentStatsSql(agentId: string): Prisma.Sql {
+  return Prisma.sql`
     WITH r AS (
       SELECT ruleset, matches, decisions, faults, claims, bluffs, challenge_chances, challenges,
         challenges_won, challenges_resolved, block_chances, blocks, latency_hist, role_counts, llm_matches,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@coup/db';
+import type { AgentStats } from '@coup/db';
 import { llmFigures, RATING_EPOCH_MS } from '@coup/gateway';
 import type { LlmUsage } from '@coup/gateway';
 import { behaviour, emptyStats, histogramPercentile } from '@coup/competition';
@@ -6,10 +6,10 @@ import type { SeatStats } from '@coup/competition';
 import { periodStart } from '@coup/rating';
 import { isRulesetId } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
-import { agentStatsRows, ratingHistoryRows } from '../repositories/profile';
+import type { HistoryRow } from '../repositories/profile';
 
-export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
-  const rows = await ratingHistoryRows(prisma, agentId);
+/** The agent's rating history rows (HISTORY_SQL's) as the profile shows them. */
+export function historyOf(rows: readonly HistoryRow[], periodMs: number) {
   return rows.map((r) => ({
     ruleset: r.ruleset as RulesetId,
     periodIndex: r.periodIndex,
@@ -20,7 +20,11 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
   }));
 }
 
-type StatsRow = Awaited<ReturnType<typeof agentStatsRows>>[number];
+/** An agent_stats row with its pending seats added (agentStatsSql's); bigint sums as bigint or number. */
+export type StatsRow = Omit<AgentStats, 'llmPromptTokens' | 'llmCompletionTokens'> & {
+  llmPromptTokens: bigint | number;
+  llmCompletionTokens: bigint | number;
+};
 
 /**
  * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) over
@@ -31,8 +35,7 @@ type StatsRow = Awaited<ReturnType<typeof agentStatsRows>>[number];
  * the original game): `stats` is the `original` ruleset's (the profile's long-standing field), `byRuleset`
  * every ruleset's the agent has played ranked matches of.
  */
-export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const rows = await agentStatsRows(prisma, agentId);
+export function statsOf(rows: readonly StatsRow[]) {
   const byRuleset: Partial<Record<RulesetId, ReturnType<typeof rulesetFigures>>> = {};
   for (const row of rows) {
     if (row.matches > 0 && isRulesetId(row.ruleset))
