@@ -1,9 +1,10 @@
 // Postgres CPU by phase of a stored match (issue 23: where the database's cost per match goes): a scratch
 // database, four agents, one four-seat match played by house bots in-process, then N matches written as
 // the platform writes them, each phase for all N at 8 in flight: insertMatch (queued, with seats),
-// claimMatch (running), storeMatchResult (finished: seats, replay, the ranked statistics), casual then
-// ranked, and for ranked matches the fold of their pending statistics into agent_stats (foldStats). Printed: the CPU of the database's Postgres processes (from /proc) per match and phase, and the
-// client's.
+// claimMatch (running), storeMatchResult (finished: seats, replay, the ranked statistics), casual, ranked
+// and ranked among house agents (whose pairs' records are kept too), and for ranked matches the fold of
+// their pending statistics into agent_stats (foldStats). Printed: the CPU of the database's Postgres
+// processes (from /proc) per match and phase, and the client's.
 // Run: npx tsx apps/start/bench/postgres-phases.bench.ts (BENCH_MATCHES, default 2000)
 import { loadavg } from 'node:os';
 import { createBot } from '@coup/bots';
@@ -30,7 +31,10 @@ async function main() {
   try {
     const owner = await seedAccount(db.prisma);
     const agentIds: string[] = [];
+    const houseIds: string[] = [];
     for (let s = 0; s < 4; s++) agentIds.push(await seedAgent(db.prisma, owner.id));
+    // House agents: a ranked match among them also writes the house pairs' records (12 for four seats).
+    for (let s = 0; s < 4; s++) houseIds.push(await seedAgent(db.prisma, owner.id, { isHouse: true }));
     const seed = 'postgres-phases';
     const kinds = ['heuristic', 'random', 'honest', 'heuristic'] as const;
     const players = kinds.map((kind, seat) => {
@@ -42,7 +46,12 @@ async function main() {
     console.log(
       `postgres phases: ${N} four-seat matches a phase, ${IN_FLIGHT} in flight, load ${loadavg()[0]?.toFixed(1)}`,
     );
-    for (const ranked of [false, true]) {
+    const rows = [
+      { label: 'casual', ranked: false, agents: agentIds },
+      { label: 'ranked', ranked: true, agents: agentIds },
+      { label: 'house', ranked: true, agents: houseIds },
+    ];
+    for (const { label, ranked, agents } of rows) {
       const ids: string[] = [];
       const phase = async (name: string, f: (i: number) => Promise<unknown>) => {
         const pg0 = await postgresCpuByPid(db);
@@ -54,12 +63,12 @@ async function main() {
         const pg = cpuSince(pg0, await postgresCpuByPid(db));
         const c = process.cpuUsage(c0);
         console.log(
-          `  ${(ranked ? 'ranked' : 'casual').padEnd(7)} ${name.padEnd(17)} Postgres ${((pg / N) * 1000).toFixed(2)} ms CPU a match` +
+          `  ${label.padEnd(7)} ${name.padEnd(17)} Postgres ${((pg / N) * 1000).toFixed(2)} ms CPU a match` +
             ` · client ${((c.user + c.system) / 1000 / N).toFixed(2)} ms · ${(N / wall).toFixed(0)} matches/s`,
         );
       };
       await phase('insertMatch', async (i) => {
-        ids[i] = await insertMatch(db.prisma, { agentIds, ranked, timeoutMs: 5000, seed });
+        ids[i] = await insertMatch(db.prisma, { agentIds: agents, ranked, timeoutMs: 5000, seed });
       });
       await phase('claimMatch', (i) => claimMatch(db.prisma, ids[i] as string));
       await phase('storeMatchResult', async (i) => {

@@ -21,8 +21,13 @@ export interface Row {
   via: 'bench' | 'api' | 'matchmaker';
 }
 
-/** Agents queued for the ranked HTTP row: enough that the matchmaker always finds idle ones. */
-const LADDER_AGENTS = 64;
+/**
+ * Agents queued for the ranked HTTP row: twice the seats of the matches the workers run at once (at least
+ * 64), so a pass finds idle agents while the last pass's matches play. With exactly as many agents as
+ * seats (64 for two workers of 8 slots), every agent sat in the running matches and the workers waited for
+ * the next pass (200 ms) after each round: the row measured the bench's agent pool, not the platform.
+ */
+const ladderAgents = (slots: number) => Math.max(64, slots * 4 * 2);
 /** Matches waiting in the queue the benchmark keeps topped up (the worker never runs dry). */
 const BACKLOG = 300;
 
@@ -52,6 +57,8 @@ interface Setup {
   prefix: string;
   /** Starts the loopback agents' server and gives its URL. */
   startAgentServer: () => Promise<string>;
+  /** Matches the workers run at once (worker processes x their concurrency). */
+  slots: number;
 }
 
 /** Registers what the asked rows need: house seats, four HTTP agents, the ranked HTTP agents. */
@@ -87,7 +94,7 @@ export async function setUpRows(names: string[], o: Setup): Promise<{ list: Row[
     http: async () => ({ label: 'http', seats: httpSeats, ranked: false, via: 'bench' }),
     'http-ranked': async () => {
       const ids = [];
-      for (let i = 0; i < LADDER_AGENTS; i++) ids.push(await register(100 + i));
+      for (let i = 0; i < ladderAgents(o.slots); i++) ids.push(await register(100 + i));
       return { label: 'http-ranked', seats: ids, ranked: true, via: 'matchmaker' };
     },
   };

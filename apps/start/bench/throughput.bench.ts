@@ -2,9 +2,10 @@
 // (as docker-compose runs them: apps/start/src/server.ts and apps/worker/src/main.ts) on a scratch database
 // and Redis prefix. Rows (throughput-rows.ts): house bots casual, ranked, and queued through the API's
 // POST /v1/matches; loopback HTTP agents (historyMode delta, wantsPrompt false, one small server in its own
-// process) casual, and ranked as the ladder's matchmaker forms them from 64 queued agents. Meanwhile a
-// reader hits the leaderboard, the match list and an agent profile, and the API's read latency (p50/p99) is
-// printed; at the end, what the stored matches cost in Postgres (storage-report.ts).
+// process) casual, and ranked as the ladder's matchmaker forms them from queued agents (twice the seats
+// the workers run at once). Meanwhile a reader hits the leaderboard, the match list and an agent profile,
+// and the API's read latency (p50/p99) is printed; at the end, what the stored matches cost in Postgres
+// (storage-report.ts).
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
 //   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default:
@@ -176,7 +177,8 @@ async function main() {
       procs.push(server);
       return server.match[1] as string;
     };
-    const rows = await setUpRows(ROWS, { base, adminKey, prefix, startAgentServer });
+    const slots = Math.max(1, WORKERS) * (Number(concurrency) || 8);
+    const rows = await setUpRows(ROWS, { base, adminKey, prefix, startAgentServer, slots });
     const houseSeats = rows.houseSeats;
     const readPaths = ['/v1/leaderboard', '/v1/matches?limit=20', `/v1/agents/${houseSeats[0]}`];
 

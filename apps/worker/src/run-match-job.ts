@@ -23,6 +23,12 @@ export interface MatchJobDeps {
    * sleep to every deadline cannot hold a worker slot for long. Unset: no cap.
    */
   maxMatchMs?: number;
+  /**
+   * Packs a played match's replay for storage (packReplay(replay, compactReplayCodec)'s bytes): the
+   * worker's packing threads (replay-packer.ts in @coup/competition, WORKER_PACK_THREADS). Unset: the
+   * replay is packed on the event loop, inside storeMatchResult.
+   */
+  pack?: (replay: unknown) => Promise<Buffer>;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -107,6 +113,8 @@ export async function runMatchJob(
     // The match's model tokens are counted before it shows as ended: a request right after sees them.
     await deps.transports.flushUsage().catch(() => undefined);
     const result = matchResultOf(replay, { seed: match.seed, stats, attempt: match.attempts });
+    // Packed once, before the store is tried (and retried while Postgres is away).
+    if (deps.pack) result.packed = await deps.pack(replay);
     const stored = await retryTransient(() => storeMatchResult(deps.prisma, matchId, result), {
       windowMs: STORE_RETRY_WINDOW_MS,
       ...(signal ? { signal } : {}),

@@ -1,6 +1,6 @@
 import type { Worker } from 'bullmq';
 import { llmBudgetLimits, QUEUE } from '@coup/gateway';
-import { advanceAfterMatch, enqueueMatch, listenMatchesCancelled } from '@coup/competition';
+import { advanceAfterMatch, enqueueMatch, listenMatchesCancelled, replayPacker } from '@coup/competition';
 import type { AdvanceOptions, Runtime } from '@coup/competition';
 import { startLadder } from './ladder/index';
 import type { LadderWorker } from './ladder/index';
@@ -33,6 +33,8 @@ export async function startWorkers(
     enqueue: (id, placement) => enqueueMatch(runtime.queues, id, placement),
     budget: llmBudget,
   };
+  // Replays are packed for storage on threads of their own (WORKER_PACK_THREADS), off the loop that plays.
+  const packer = replayPacker(env.WORKER_PACK_THREADS, { log });
   const common: MatchWorkerOptions = {
     prisma: runtime.prisma,
     redis: runtime.redis,
@@ -44,6 +46,7 @@ export async function startWorkers(
     concurrency: env.WORKER_CONCURRENCY,
     lockDurationMs: env.WORKER_LOCK_MS,
     maxMatchMs: env.MATCH_MAX_MS,
+    pack: (replay) => packer.pack(replay),
     // Only a match group's match (a prompt experiment's deal) can queue more: the others need no lookup.
     onMatchEnded: (id, { grouped }) =>
       grouped ? advanceAfterMatch(runtime.prisma, id, experiments) : Promise.resolve(null),
@@ -95,6 +98,8 @@ export async function startWorkers(
         stopMatchWorker(matches, { force }),
         stopMatchWorker(tables, { force }),
       ]);
+      // Last: the matches that finished above were packed on the threads.
+      await packer.close();
     },
   };
 }

@@ -37,6 +37,8 @@ export { listenMatchesCancelled, MatchesCancelled, publishMatchesCancelled } fro
 export { behaviour, emptyStats, histogramPercentile, percentile, seatStats, sumStats } from './seat-stats';
 export type { SeatStats } from './seat-stats';
 export { matchResultOf } from './match-result';
+export { ANSWER_MS, replayPacker, RESTART_MS } from './replay-packer';
+export type { ReplayPacker, ReplayPackerOptions } from './replay-packer';
 export { rankingOf, ratingLog, ratingLogStream } from './rating-log';
 export { checkRatings } from './ratings-check';
 export {

@@ -3,8 +3,9 @@
 // the replay URL), then packed both ways replays.packed can hold them: format 1, brotli of the full JSON
 // text (rows stored before compact replays, and the fallback), and format 2, the compact form (@coup/protocol
 // replay-compact.ts), which the store path keeps only after checking that it expands to the exact text.
-// Prints the bytes per replay, the event-loop CPU per match of compaction + its check and of the brotli
-// packing, and the read cost (unpack, and expand for format 2). Runs without a database.
+// Prints the bytes per replay, the CPU per match of compaction + its check and of the brotli packing (the
+// worker does them on its packing thread: apps/worker bench/replay-packing.bench.ts measures what is left on
+// its event loop), and the read cost (unpack, and expand for format 2). Runs without a database.
 // `npm run bench -w @coup/db` (BENCH_MATCHES, default 200: half `original`, half `inquisitors`).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -17,7 +17,7 @@ export {
   HumanSeatNotRankedError,
 } from './matches.ts';
 export { agentStatsOf, agentStatsSql, foldStats } from './agent-stats.ts';
-export { packReplay, packReplayAsync, packedFormat, unpackReplay } from './replay-pack.ts';
+export { packReplay, packReplayAsync, packReplayJson, packedFormat, unpackReplay } from './replay-pack.ts';
 export type { ReplayCodec } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
 export type { ClaimedMatch, MatchResult, NewMatch, StoreResult } from './matches.ts';

@@ -231,6 +231,11 @@ export type MatchResult = {
   replay: unknown;
   /** Stores the replay compact when it expands back exactly (replay-pack.ts); in full without one. */
   codec?: ReplayCodec;
+  /**
+   * The replay already packed: packReplay(replay, codec)'s bytes, e.g. from the worker's packing thread
+   * (@coup/competition replay-packer.ts). Stored as given; unset, the replay is packed here.
+   */
+  packed?: Buffer;
   /** Places, best first; a place lists its tied seats. Places are competition style: [[0, 1], [2]] gives 1, 1, 3. */
   ranking: number[][];
   /** Per-seat fault counts and forfeits; every seat of the match exactly once. */
@@ -263,7 +268,7 @@ export async function storeMatchResult(
 ): Promise<StoreResult> {
   const places = placesBySeat(result.ranking);
   // Serialised and compressed before the call: the match row stays locked only for the writes.
-  const packed = await packReplayAsync(result.replay, result.codec);
+  const packed = result.packed ?? (await packReplayAsync(result.replay, result.codec));
   // When the ranking and the seats reported disagree, no seats are sent (JSON null): the function refuses
   // them after its other checks (unknown, ended, superseded, seed), in the order they always had.
   const reported = result.seats.map((s) => s.seat);

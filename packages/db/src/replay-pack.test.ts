@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { packReplay, packReplayAsync, packedFormat, unpackReplay } from './replay-pack.ts';
+import { packReplay, packReplayAsync, packReplayJson, packedFormat, unpackReplay } from './replay-pack.ts';
 import type { ReplayCodec } from './replay-pack.ts';
 
 describe('replay packing', () => {
@@ -57,6 +57,14 @@ describe('replay packing', () => {
       expect(Buffer.compare(bytes, packReplay(replay))).toBe(0);
       expect(unpackReplay(bytes, c)).toBe(text);
     }
+  });
+
+  it("packs a replay given as its JSON text (a packing thread's input) to packReplay's bytes", () => {
+    const lossy: ReplayCodec = { ...codec, expand: (c) => codec.expand(c).replace('"k":7', '"k":8') };
+    for (const c of [undefined, codec, lossy]) {
+      expect(Buffer.compare(packReplayJson(text, c), packReplay(replay, c))).toBe(0);
+    }
+    expect(packedFormat(packReplayJson(text, codec))).toBe(2);
   });
 
   it('reads rows packed before compact replays, and refuses an unknown format', () => {

@@ -56,10 +56,15 @@ const params = (text: string, quality: number): Record<number, number> => {
   };
 };
 
-/** The text to store: the compact one when it expands to exactly `text`, else the full one. */
-function chooseText(replay: unknown, codec?: ReplayCodec): { text: string; compact: boolean } {
+/** The replay's JSON text, or an error for what JSON cannot hold (undefined, a function). */
+function jsonText(replay: unknown): string {
   const text = JSON.stringify(replay);
   if (typeof text !== 'string') throw new Error('packReplay: the replay is not JSON-serialisable');
+  return text;
+}
+
+/** The text to store: the compact one when it expands to exactly `text` (the replay's JSON), else `text`. */
+function chooseText(replay: unknown, text: string, codec?: ReplayCodec): { text: string; compact: boolean } {
   if (codec) {
     try {
       const compact = codec.compact(replay);
@@ -73,18 +78,36 @@ function chooseText(replay: unknown, codec?: ReplayCodec): { text: string; compa
 
 /** The stored form of a replay (any JSON-serialisable value): compact when a codec is given and exact. */
 export function packReplay(replay: unknown, codec?: ReplayCodec): Buffer {
-  const { text, compact } = chooseText(replay, codec);
+  return packChosen(chooseText(replay, jsonText(replay), codec));
+}
+
+/**
+ * packReplay of the replay whose JSON text `json` is (as JSON.stringify wrote it): what a packing thread
+ * does, sent the text rather than the object (a string crosses to a thread far cheaper than an object
+ * graph). The codec is given the parsed text, so for a replay that is plain JSON data (what the runner
+ * builds: no undefined values, no prototypes) the bytes are packReplay's; whatever the form chosen, it reads
+ * back as exactly `json` (the check compares with it).
+ */
+export function packReplayJson(json: string, codec?: ReplayCodec): Buffer {
+  return packChosen(chooseText(codec ? (JSON.parse(json) as unknown) : null, json, codec));
+}
+
+function packChosen({ text, compact }: { text: string; compact: boolean }): Buffer {
   if (!compact) return brotliCompressSync(text, { params: params(text, QUALITY) });
   return Buffer.concat([PREFIX, brotliCompressSync(text, { params: params(text, COMPACT_QUALITY) })]);
 }
 
 /**
- * The same bytes as packReplay; a full text is compressed on libuv's thread pool: the worker packs every match it stores,
- * and done on its event loop the compression was ~9% of the worker's CPU profile (issue 23). Compaction
- * and its check run on the event loop (`npm run bench -w @coup/db` prints their cost).
+ * The same bytes as packReplay; a full text is compressed on libuv's thread pool (done on the event loop,
+ * the compression was ~9% of the worker's CPU profile, issue 23). Compaction and its check run on the
+ * calling thread (~1.1-1.5 ms per house-bot match: `npm run bench -w @coup/db`), so the worker does not
+ * call this: its packing threads (@coup/competition replay-packer.ts, WORKER_PACK_THREADS) run
+ * packReplayJson and hand storeMatchResult the bytes, leaving its event loop ~0.17x the cost (the
+ * serialisation and the messages: `npm run bench -w @coup/worker`). storeMatchResult packs with this when
+ * it is given no bytes (WORKER_PACK_THREADS=0, a thread that failed, other callers).
  */
 export async function packReplayAsync(replay: unknown, codec?: ReplayCodec): Promise<Buffer> {
-  const { text, compact } = chooseText(replay, codec);
+  const { text, compact } = chooseText(replay, jsonText(replay), codec);
   if (!compact) return compress(text, { params: params(text, QUALITY) });
   // The compact text (~1-2 KB) compresses in ~0.04 ms: less than the hop to the thread pool costs (~0.1 ms).
   return Buffer.concat([PREFIX, brotliCompressSync(text, { params: params(text, COMPACT_QUALITY) })]);

@@ -77,6 +77,12 @@ export const EnvSchema = z.object({
    * ~10% fewer matches per second (throughput bench). Alone on its machine, a worker loses nothing by it.
    */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Threads of one worker process that pack played matches' replays for storage (compaction, its exactness
+   * check, brotli: ~1.1-1.5 ms per match that the event loop playing matches no longer spends). 1: the
+   * machine's cores are for the worker processes (WORKER_PROCESSES); 0 packs on the event loop.
+   */
+  WORKER_PACK_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   /** How long a match job may go without its worker's heartbeat before another worker takes it. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the sweeper looks for matches stuck `queued` (job lost or failed) or `running` (worker lost). */

@@ -50,9 +50,15 @@ export interface MatchmakerOptions {
 export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions): Promise<string[]> {
   const cfg = { ...DEFAULT_MATCHMAKING, ...o.config };
   const now = o.now ?? Date.now();
-  // An idle ladder (nobody queued) costs one read per pass, not the transaction, its lock and its scans.
+  // An idle ladder costs one read per pass, not the transaction, its lock and its scans: nobody queued, or
+  // only house agents while every match needs another agent (requireNonHouse: then no group can form, and
+  // neither the faulty-agent nor the budget check concerns a house agent). The house agents sit in the
+  // queue from the start and in nearly every match, so a full pass over them reads their whole history
+  // (their busy seats, recent and last matches): every pass of a ladder with no one else queued did.
   const [anyone] = await prisma.$queryRaw<{ queued: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM agents WHERE in_queue AND deleted_at IS NULL) AS queued`;
+    SELECT EXISTS (
+      SELECT 1 FROM agents WHERE in_queue AND deleted_at IS NULL AND (NOT is_house OR ${!cfg.requireNonHouse})
+    ) AS queued`;
   if (!anyone?.queued) return [];
   // The whole pass is one transaction holding a transaction-scoped lock: it is released with the
   // transaction on the same connection, whatever the pool does, and the matches appear all at once.
@@ -136,9 +142,13 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
   });
   if (queued.length < 2) return [];
   const ids = queued.map((a) => a.id);
-  // Non-house agents play one match at a time.
+  // Non-house agents play one match at a time (house agents are candidates however many matches they sit
+  // in: their seats, in nearly every queued or running match, are not read).
   const busyRows = await tx.matchSeat.findMany({
-    where: { agentId: { in: ids }, match: { status: { in: ['queued', 'running'] } } },
+    where: {
+      agentId: { in: queued.filter((a) => !a.isHouse).map((a) => a.id) },
+      match: { status: { in: ['queued', 'running'] } },
+    },
     select: { agentId: true },
   });
   const busy = new Set(busyRows.map((r) => r.agentId));
