@@ -1,7 +1,7 @@
 import type { AgentStats } from '@coup/db';
 import { llmFigures, RATING_EPOCH_MS } from '@coup/gateway';
 import type { LlmUsage } from '@coup/gateway';
-import { behaviour, emptyStats, histogramPercentile } from '@coup/competition';
+import { behaviour, emptyStats, histogramPercentiles } from '@coup/competition';
 import type { SeatStats } from '@coup/competition';
 import { periodStart } from '@coup/rating';
 import { isRulesetId } from '@coup/engine';
@@ -87,6 +87,7 @@ function rulesetFigures(row: StatsRow, ruleset: RulesetId) {
     ...roleCounts(row.roleCounts),
   };
   const hist = (row.latencyHist ?? {}) as Record<string, number>;
+  const [p50 = null, p95 = null] = histogramPercentiles(hist, [50, 95]);
   const llm: LlmUsage | null =
     row.llmMatches > 0
       ? {
@@ -103,8 +104,8 @@ function rulesetFigures(row: StatsRow, ruleset: RulesetId) {
     ruleset,
     matches: row.matches,
     ...behaviour(total, ruleset),
-    latencyP50Ms: histogramPercentile(hist, 50),
-    latencyP95Ms: histogramPercentile(hist, 95),
+    latencyP50Ms: p50,
+    latencyP95Ms: p95,
     llm: llmFigures(llm),
   };
 }
