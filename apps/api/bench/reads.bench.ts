@@ -139,7 +139,9 @@ async function startApiProcess(databaseUrl: string, prefix: string, root = repoR
 interface Side {
   label: string;
   api: Awaited<ReturnType<typeof startApiProcess>>;
-  backends: number[];
+  /** Its pool's connections seen while it was measured (application_name: its label). */
+  backends: Set<number>;
+  appName: string;
   times: Map<string, number[]>;
   apiCpu: number;
   pgCpu: number;
@@ -169,7 +171,7 @@ function report(side: Side): void {
     `\n${side.label}: ${side.requests.toLocaleString('en')} requests over HTTP in ${side.secs.toFixed(1)} s ` +
       `(${(side.requests / side.secs).toFixed(0)}/s), ${CLIENTS} clients in flight, ` +
       `${MATCHES.toLocaleString('en')} matches, rows read once each (goal: p99 < ${GOAL_MS} ms); CPU per ` +
-      `request: the API process ${per(side.apiCpu)} ms, its ${side.backends.length} Postgres connections ` +
+      `request: the API process ${per(side.apiCpu)} ms, its ${side.backends.size} Postgres connections ` +
       `${per(side.pgCpu)} ms:`,
   );
   console.table(table);
@@ -229,13 +231,15 @@ try {
   );
   let taken = 0;
   const nextId = () => numbers[taken++ % numbers.length] as number;
-  // Each API's connections to the scratch database (its pool, opened by its warm-up): their CPU is what
-  // Postgres spends on its reads.
+  // Each API's connections to the scratch database, named by application_name: their CPU is what Postgres
+  // spends on its reads. Read per block, since a pool closes connections idle for 10 s (the first API's,
+  // while the second one started: its Postgres CPU used to read as 0) and opens others.
   const stats = createPrisma(db.url);
-  const connections = async () =>
+  const connections = async (appName: string) =>
     (
       await stats.$queryRawUnsafe<{ pid: number }[]>(
-        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        appName,
       )
     ).map((r) => r.pid);
   const sides: Side[] = [];
@@ -244,26 +248,47 @@ try {
     ...(BASE ? [['BENCH_BASE', BASE] as [string, string]] : []),
   ];
   for (const [label, root] of roots) {
-    const api = await startApiProcess(db.url, `${prefix}${sides.length}`, root);
+    const appName = `reads-bench-${sides.length}`;
+    const url = new URL(db.url);
+    url.searchParams.set('application_name', appName);
+    const api = await startApiProcess(url.toString(), `${prefix}${sides.length}`, root);
     apis.push(api);
-    const seen = await connections();
-    await runLoad(api.url, jobs(WARMUP, nextId), CLIENTS);
-    const backends = (await connections()).filter((pid) => !seen.includes(pid));
-    sides.push({ label, api, backends, times: new Map(), apiCpu: 0, pgCpu: 0, secs: 0, requests: 0 });
+    sides.push({
+      label,
+      api,
+      backends: new Set(),
+      appName,
+      times: new Map(),
+      apiCpu: 0,
+      pgCpu: 0,
+      secs: 0,
+      requests: 0,
+    });
   }
+  // Warmed up once all are started (their JIT and connection pools, not the rows measured).
+  for (const side of sides) await runLoad(side.api.url, jobs(WARMUP, nextId), CLIENTS);
   const before = load();
   // With BENCH_BASE, blocks of BENCH_BLOCK rounds go to each API in turn (the order alternating), so both
   // read cold rows under the same load: their ratio holds where the machine's noise does not.
   for (let done = 0, k = 0; done < REQUESTS; done += BLOCK, k++) {
     for (const side of k % 2 === 0 ? sides : [...sides].reverse()) {
       const block = jobs(Math.min(BLOCK, REQUESTS - done), nextId);
-      const pgCpu = () => side.backends.reduce((n, pid) => n + (cpuSeconds(pid) || 0), 0);
-      const [cpu0, pg0, t1] = [cpuSeconds(side.api.pid), pgCpu(), performance.now()];
+      const pgAt = async () =>
+        new Map((await connections(side.appName)).map((pid) => [pid, cpuSeconds(pid)]));
+      const pg0 = await pgAt();
+      const [cpu0, t1] = [cpuSeconds(side.api.pid), performance.now()];
       for (const { route, ms } of await runLoad(side.api.url, block, CLIENTS))
         side.times.set(route, [...(side.times.get(route) ?? []), ...ms]);
       side.secs += (performance.now() - t1) / 1000;
       side.apiCpu += cpuSeconds(side.api.pid) - cpu0;
-      side.pgCpu += pgCpu() - pg0;
+      // A connection opened during the block counts from 0; one closed during it is lost (rare: blocks are
+      // ~1 s, the pool's idle timeout 10 s).
+      for (const [pid, cpu] of await pgAt()) {
+        const start = pg0.get(pid) ?? 0;
+        if (!Number.isFinite(cpu) || !Number.isFinite(start)) continue;
+        side.pgCpu += cpu - start;
+        side.backends.add(pid);
+      }
       side.requests += block.length;
     }
   }

@@ -34,7 +34,15 @@ export {
 export { insertMatchGroup, rotateLineup } from './match-groups';
 export type { NewMatchGroup } from './match-groups';
 export { listenMatchesCancelled, MatchesCancelled, publishMatchesCancelled } from './match-cancel';
-export { behaviour, emptyStats, histogramPercentile, percentile, seatStats, sumStats } from './seat-stats';
+export {
+  behaviour,
+  emptyStats,
+  histogramPercentile,
+  histogramPercentiles,
+  percentile,
+  seatStats,
+  sumStats,
+} from './seat-stats';
 export type { SeatStats } from './seat-stats';
 export { matchResultOf } from './match-result';
 export { ANSWER_MS, replayPacker, RESTART_MS } from './replay-packer';

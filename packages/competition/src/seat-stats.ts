@@ -205,17 +205,27 @@ export function behaviour(t: SeatStats, ruleset: RulesetId = DEFAULT_RULESET) {
  * same rule as percentile() over the sorted list the histogram stands for.
  */
 export function histogramPercentile(hist: Readonly<Record<string, number>>, p: number): number | null {
+  return histogramPercentiles(hist, [p])[0] ?? null;
+}
+
+/** histogramPercentile for each of `ps`, the histogram sorted once (a profile's has hundreds of keys). */
+export function histogramPercentiles(
+  hist: Readonly<Record<string, number>>,
+  ps: readonly number[],
+): (number | null)[] {
   const bins = Object.entries(hist)
     .map(([k, n]) => [Number(k), n] as const)
     .filter(([v, n]) => Number.isFinite(v) && n > 0)
     .sort((a, b) => a[0] - b[0]);
   const total = bins.reduce((s, [, n]) => s + n, 0);
-  if (total === 0) return null;
-  const i = Math.min(total - 1, Math.max(0, Math.ceil((p / 100) * total) - 1));
-  let seen = 0;
-  for (const [v, n] of bins) {
-    seen += n;
-    if (i < seen) return v;
-  }
-  return null;
+  return ps.map((p) => {
+    if (total === 0) return null;
+    const i = Math.min(total - 1, Math.max(0, Math.ceil((p / 100) * total) - 1));
+    let seen = 0;
+    for (const [v, n] of bins) {
+      seen += n;
+      if (i < seen) return v;
+    }
+    return null;
+  });
 }

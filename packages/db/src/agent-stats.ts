@@ -1,3 +1,4 @@
+import { Prisma } from './generated/client.ts';
 import type { AgentStats, PrismaClient } from './generated/client.ts';
 
 // An agent's behaviour sums (agent_stats) as of now: the folded rows plus the ranked seats still waiting in
@@ -12,7 +13,15 @@ import type { AgentStats, PrismaClient } from './generated/client.ts';
  * rows at a hundred ranked matches a second, which were sent and parsed one by one.
  */
 export async function agentStatsOf(prisma: PrismaClient, agentId: string): Promise<AgentStats[]> {
-  return prisma.$queryRaw<AgentStats[]>`
+  return prisma.$queryRaw<AgentStats[]>(agentStatsSql(agentId));
+}
+
+/**
+ * agentStatsOf's statement, for a read that runs it inside one of its own (the API's profile: one
+ * statement for the whole profile). Columns as AgentStats' fields (sums of bigint columns as bigint).
+ */
+export function agentStatsSql(agentId: string): Prisma.Sql {
+  return Prisma.sql`
     WITH r AS (
       SELECT ruleset, matches, decisions, faults, claims, bluffs, challenge_chances, challenges,
         challenges_won, challenges_resolved, block_chances, blocks, latency_hist, role_counts, llm_matches,
@@ -25,12 +34,20 @@ export async function agentStatsOf(prisma: PrismaClient, agentId: string): Promi
         llm_prompt_tokens, llm_completion_tokens, llm_retries, llm_cost, llm_priced_matches, interrogations,
         interrogation_decisions, forced_exchanges
       FROM agent_stats_pending WHERE agent_id = ${agentId}
+    ), many AS (
+      -- Rulesets with pending seats besides the folded row: only their latency histograms need summing key
+      -- by key (hundreds of keys, ~1 ms a read); a single row's histogram is its sum already (a count of
+      -- zero, which a sum would drop, weighs nothing in a percentile).
+      SELECT ruleset FROM r GROUP BY ruleset HAVING count(*) > 1
     ), hist AS (
       -- { key: count } summed key by key, keys whose count is zero dropped (as agent_stats_merge_hist).
       SELECT ruleset, jsonb_object_agg(k, n) AS h FROM (
         SELECT r.ruleset, e.key AS k, sum(e.value::bigint) AS n
-        FROM r, jsonb_each_text(r.latency_hist) e GROUP BY 1, 2 HAVING sum(e.value::bigint) <> 0
+        FROM r, jsonb_each_text(r.latency_hist) e WHERE r.ruleset IN (SELECT ruleset FROM many)
+        GROUP BY 1, 2 HAVING sum(e.value::bigint) <> 0
       ) x GROUP BY 1
+      UNION ALL
+      SELECT ruleset, latency_hist FROM r WHERE ruleset NOT IN (SELECT ruleset FROM many)
     ), roles AS (
       SELECT ruleset, jsonb_object_agg(k, n) AS c FROM (
         SELECT r.ruleset, e.key AS k, sum(e.value::bigint) AS n

@@ -16,7 +16,7 @@ export {
   MATCH_SEED_BYTES,
   HumanSeatNotRankedError,
 } from './matches.ts';
-export { agentStatsOf, foldStats } from './agent-stats.ts';
+export { agentStatsOf, agentStatsSql, foldStats } from './agent-stats.ts';
 export { packReplay, packReplayAsync, packReplayJson, packedFormat, unpackReplay } from './replay-pack.ts';
 export type { ReplayCodec } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';

@@ -8,7 +8,14 @@ import { bearerToken } from './auth';
 import { HttpError } from '../errors';
 import { rateLimitMessage, windowOf } from './rate-limit-message';
 import { redisGate } from './redis-gate';
-import { SECURITY_HEADERS, THIRD_PARTY_PAGE_HEADERS, THIRD_PARTY_PAGES } from './security-headers';
+import { leasedRedisStore } from './rate-limit-store';
+import {
+  isJsonApiRoute,
+  SECURITY_HEADERS,
+  staticSecurityHeaders,
+  THIRD_PARTY_PAGE_HEADERS,
+  THIRD_PARTY_PAGES,
+} from './security-headers';
 
 /** CORS, security headers (a Content-Security-Policy on every page), and rate limits per API key (per IP for anonymous calls), shared through Redis. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -19,9 +26,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (THIRD_PARTY_PAGES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
       // Read by helmet's own onRoute hook, added after this one.
       route.helmet = THIRD_PARTY_PAGE_HEADERS;
+    } else if (isJsonApiRoute(route.url)) {
+      // Set below from a precomputed list, without nonces.
+      route.helmet = false;
     }
   });
   await app.register(helmet, SECURITY_HEADERS);
+  const apiHeaders = staticSecurityHeaders(SECURITY_HEADERS);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isJsonApiRoute(req.routeOptions.url)) for (const [k, v] of apiHeaders) reply.raw.setHeader(k, v);
+    done();
+  });
   // The counters live in Redis. While Redis is away the limiter steps aside (and says so once) rather than
   // failing every request: reading the leaderboard or a replay needs only Postgres.
   const redis = redisGate(app.redis, {
@@ -35,8 +50,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     global: true,
     max: app.env.RATE_LIMIT_MAX,
     timeWindow: app.env.RATE_LIMIT_WINDOW_MS,
-    redis: app.redis,
-    nameSpace: `${app.env.QUEUE_PREFIX}:ratelimit:`,
+    // Counted in Redis in leases (rate-limit-store.ts): no Redis round trip on most requests.
+    store: leasedRedisStore(app.redis, `${app.env.QUEUE_PREFIX}:ratelimit:`),
     keyGenerator: async (req) => {
       const token = bearerToken(req);
       // Only a key that exists gets a bucket of its own: made-up tokens must not buy fresh limits.

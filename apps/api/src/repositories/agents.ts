@@ -60,19 +60,11 @@ export function agentsByIds(prisma: PrismaClient, ids: readonly string[]) {
 }
 
 /**
- * An agent with its owner and ratings in one hand-written statement run as a named prepared statement (the
- * profile's read, issue 23: Prisma's include sent three unnamed statements, planned each time).
+ * The select list of an agent as its views show it, with its owner and its ratings (read FROM agents a JOIN
+ * accounts o ON o.id = a.owner_id): one hand-written statement (issue 23: Prisma's include sent three
+ * unnamed statements, planned each time). agentOfRow makes the row an AgentWithRelations.
  */
-export async function findAgent(prisma: PrismaClient, id: string): Promise<AgentWithRelations | null> {
-  const [row] = await preparedRows<
-    Omit<AgentWithRelations, 'ratings' | 'liveRatings'> & {
-      ratings: (Omit<Rating, 'updatedAt'> & { updatedAt: string })[] | null;
-      liveRatings: (Omit<LiveRating, 'updatedAt' | 'asOf'> & { updatedAt: string; asOf: string })[] | null;
-    }
-  >(
-    prisma,
-    'agent_by_id',
-    Prisma.sql`
+export const AGENT_VIEW = Prisma.sql`
       SELECT a.id, a.owner_id AS "ownerId", a.name, a.transport, a.endpoint_url AS "endpointUrl",
         a.secret_hash AS "secretHash", a.secret_enc AS "secretEnc", a.status, a.status_reason AS "statusReason",
         a.model_name AS "modelName", a.strategy_prompt AS "strategyPrompt", a.is_house AS "isHouse",
@@ -88,10 +80,15 @@ export async function findAgent(prisma: PrismaClient, id: string): Promise<Agent
         (SELECT json_agg(json_build_object('agentId', l.agent_id, 'ruleset', l.ruleset, 'rating', l.rating,
             'rd', l.rd, 'vol', l.vol, 'games', l.games, 'wins', l.wins, 'asOf', l.as_of,
             'updatedAt', l.updated_at))
-          FROM live_ratings l WHERE l.agent_id = a.id) AS "liveRatings"
-      FROM agents a JOIN accounts o ON o.id = a.owner_id WHERE a.id = ${id}`,
-  );
-  if (!row) return null;
+          FROM live_ratings l WHERE l.agent_id = a.id) AS "liveRatings"`;
+
+export type AgentViewRow = Omit<AgentWithRelations, 'ratings' | 'liveRatings'> & {
+  ratings: (Omit<Rating, 'updatedAt'> & { updatedAt: string })[] | null;
+  liveRatings: (Omit<LiveRating, 'updatedAt' | 'asOf'> & { updatedAt: string; asOf: string })[] | null;
+};
+
+/** An AGENT_VIEW row as an agent with its relations. */
+export function agentOfRow(row: AgentViewRow): AgentWithRelations {
   // JSON carries the timestamps as text (and float8 exactly: Postgres writes the shortest round-trip form).
   return {
     ...row,
@@ -102,6 +99,16 @@ export async function findAgent(prisma: PrismaClient, id: string): Promise<Agent
       updatedAt: new Date(r.updatedAt),
     })),
   };
+}
+
+/** An agent with its owner and ratings, as a named prepared statement. */
+export async function findAgent(prisma: PrismaClient, id: string): Promise<AgentWithRelations | null> {
+  const [row] = await preparedRows<AgentViewRow>(
+    prisma,
+    'agent_by_id',
+    Prisma.sql`${AGENT_VIEW} FROM agents a JOIN accounts o ON o.id = a.owner_id WHERE a.id = ${id}`,
+  );
+  return row ? agentOfRow(row) : null;
 }
 
 export function createAgent(

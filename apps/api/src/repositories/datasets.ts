@@ -1,4 +1,4 @@
-import { preparedRows, Prisma } from '@coup/db';
+import { Prisma } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import type { DatasetGamesQuery, DatasetListQuery } from '@coup/api-contract';
 import type { z } from 'zod';
@@ -24,17 +24,15 @@ export function findDataset(prisma: PrismaClient, id: string) {
   return prisma.humanDataset.findFirst({ where: { id, status: READY } });
 }
 
-/** The most recent ready dataset's baselines (for agent profiles), or null. */
-export async function latestBaselines(prisma: PrismaClient) {
-  // Every profile reads it: a named prepared statement (planned once per connection; issue 23).
-  const [row] = await preparedRows<{ id: string; name: string; baselines: Prisma.JsonValue }>(
-    prisma,
-    'latest_baselines',
-    Prisma.sql`SELECT id, name, baselines FROM human_datasets
-      WHERE status = ${READY} AND baselines IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
-  );
-  return row ?? null;
+export interface BaselinesRow {
+  id: string;
+  name: string;
+  baselines: Prisma.JsonValue;
 }
+
+/** The most recent ready dataset with baselines: its id, name and baselines (one row or none). */
+export const LATEST_BASELINES = Prisma.sql`SELECT id, name, baselines FROM human_datasets
+      WHERE status = ${READY} AND baselines IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`;
 
 /** A ready dataset's games in file order from the cursor (`limit + 1` rows), filtered as asked. */
 export function listDatasetGames(

@@ -1,5 +1,4 @@
-import type { PrismaClient } from '@coup/db';
-import { preparedRows, Prisma } from '@coup/db';
+import { Prisma } from '@coup/db';
 import { DEFAULT_RATING_CONFIG } from '@coup/rating';
 
 // The house agents as marks on the ladder (issue 22), for an agent's profile: between which two of them its
@@ -29,26 +28,23 @@ export interface HouseMarks {
   records: HouseMark[];
 }
 
-/** Ratings of the `ruleset` ladder (default `original`, the one the profile's `rating` shows). */
-export async function houseMarks(
-  prisma: PrismaClient,
-  agentId: string,
-  ruleset = 'original',
-): Promise<HouseMarks> {
-  // Every profile reads it: a named prepared statement (planned once per connection; issue 23).
-  const rows = await preparedRows<{
-    id: string;
-    name: string;
-    rating: number;
-    rd: number;
-    matches: number;
-    wins: number;
-    losses: number;
-    my_rating: number | null;
-  }>(
-    prisma,
-    'house_marks',
-    Prisma.sql`
+export interface HouseMarkRow {
+  id: string;
+  name: string;
+  rating: number;
+  rd: number;
+  matches: number;
+  wins: number;
+  losses: number;
+  my_rating: number | null;
+}
+
+/**
+ * The house agents' rows for `agentId`'s marks in the `ruleset` ladder (default `original`, the one the
+ * profile's `rating` shows), lowest rating first (marksOf shapes them).
+ */
+export function houseMarksSql(agentId: string, ruleset = 'original'): Prisma.Sql {
+  return Prisma.sql`
     WITH me AS (
       SELECT COALESCE(l.rating, r.rating, CASE WHEN a.is_house THEN ${INITIAL_RATING}::float8 END) AS rating
       FROM agents a
@@ -76,8 +72,11 @@ export async function houseMarks(
     LEFT JOIN live_ratings l ON l.agent_id = a.id AND l.ruleset = ${ruleset}
     LEFT JOIN rec ON rec.agent_id = a.id
     WHERE a.is_house AND a.deleted_at IS NULL AND a.id <> ${agentId}
-    ORDER BY rating, a.id`,
-  );
+    ORDER BY rating, a.id`;
+}
+
+/** houseMarksSql's rows as the profile's marks. */
+export function marksOf(rows: readonly HouseMarkRow[]): HouseMarks {
   const records: HouseMark[] = rows.map((r) => ({
     agent: { id: r.id, name: r.name },
     rating: r.rating,

@@ -1,8 +1,7 @@
 import { humanBaselines } from '@coup/archive';
-import type { PrismaClient } from '@coup/db';
 import { RULESETS, isRulesetId } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
-import { latestBaselines } from '../repositories/datasets';
+import type { BaselinesRow } from '../repositories/datasets';
 
 // People's figures for an agent's profile (GET /v1/agents/:id), beside the agent's own behaviour figures:
 // from the most recent ready human dataset, people's decisions only (computer players left out), per game
@@ -39,8 +38,7 @@ function comparison(d: { id: string; name: string }, b: Baselines, ruleset: Rule
  * `original`: people's figures of the original game (the profile's `humanBaseline`, beside `stats`), or
  * null before any dataset is imported; `byRuleset`: each ruleset's with people in the same dataset.
  */
-export async function humanBaseline(prisma: PrismaClient) {
-  const d = await latestBaselines(prisma);
+export function baselineFigures(d: BaselinesRow | null) {
   const parsed = humanBaselines.safeParse(d?.baselines);
   const byRuleset: Partial<Record<RulesetId, NonNullable<ReturnType<typeof comparison>>>> = {};
   if (!d || !parsed.success) return { original: null, byRuleset };

@@ -23,6 +23,17 @@ import { playsHostedModel } from '@coup/transports';
 import { assertAcceptsRuleset } from './ruleset-policy';
 import type { RulesetId } from '@coup/engine';
 
+/** publicUrl's WebSocket form (ws:// or wss://), worked out once per base rather than once per match. */
+const wsBases = new Map<string, string>();
+const wsBase = (publicUrl: string) => {
+  let ws = wsBases.get(publicUrl);
+  if (ws === undefined) {
+    ws = publicUrl.replace(/^http/, 'ws');
+    if (wsBases.size < 16) wsBases.set(publicUrl, ws);
+  }
+  return ws;
+};
+
 export function presentMatch(m: MatchView, publicUrl: string) {
   const ended = m.status === 'finished' || m.status === 'aborted';
   // A grouped match's siblings are dealt the same cards: its seed waits for the whole group.
@@ -57,7 +68,7 @@ export function presentMatch(m: MatchView, publicUrl: string) {
     links: {
       self: `${publicUrl}/v1/matches/${m.id}`,
       replay: `${publicUrl}/v1/matches/${m.id}/replay`,
-      live: `${publicUrl.replace(/^http/, 'ws')}/v1/matches/${m.id}/live`,
+      live: `${wsBase(publicUrl)}/v1/matches/${m.id}/live`,
     },
   };
 }

@@ -1,15 +1,15 @@
-import type { PrismaClient } from '@coup/db';
+import type { AgentStats } from '@coup/db';
 import { llmFigures, RATING_EPOCH_MS } from '@coup/gateway';
 import type { LlmUsage } from '@coup/gateway';
-import { behaviour, emptyStats, histogramPercentile } from '@coup/competition';
+import { behaviour, emptyStats, histogramPercentiles } from '@coup/competition';
 import type { SeatStats } from '@coup/competition';
 import { periodStart } from '@coup/rating';
 import { isRulesetId } from '@coup/engine';
 import type { RulesetId } from '@coup/engine';
-import { agentStatsRows, ratingHistoryRows } from '../repositories/profile';
+import type { HistoryRow } from '../repositories/profile';
 
-export async function ratingHistory(prisma: PrismaClient, agentId: string, periodMs: number) {
-  const rows = await ratingHistoryRows(prisma, agentId);
+/** The agent's rating history rows (HISTORY_SQL's) as the profile shows them. */
+export function historyOf(rows: readonly HistoryRow[], periodMs: number) {
   return rows.map((r) => ({
     ruleset: r.ruleset as RulesetId,
     periodIndex: r.periodIndex,
@@ -20,7 +20,11 @@ export async function ratingHistory(prisma: PrismaClient, agentId: string, perio
   }));
 }
 
-type StatsRow = Awaited<ReturnType<typeof agentStatsRows>>[number];
+/** An agent_stats row with its pending seats added (agentStatsSql's); bigint sums as bigint or number. */
+export type StatsRow = Omit<AgentStats, 'llmPromptTokens' | 'llmCompletionTokens'> & {
+  llmPromptTokens: bigint | number;
+  llmCompletionTokens: bigint | number;
+};
 
 /**
  * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) over
@@ -31,8 +35,7 @@ type StatsRow = Awaited<ReturnType<typeof agentStatsRows>>[number];
  * the original game): `stats` is the `original` ruleset's (the profile's long-standing field), `byRuleset`
  * every ruleset's the agent has played ranked matches of.
  */
-export async function behaviourStats(prisma: PrismaClient, agentId: string) {
-  const rows = await agentStatsRows(prisma, agentId);
+export function statsOf(rows: readonly StatsRow[]) {
   const byRuleset: Partial<Record<RulesetId, ReturnType<typeof rulesetFigures>>> = {};
   for (const row of rows) {
     if (row.matches > 0 && isRulesetId(row.ruleset))
@@ -84,6 +87,7 @@ function rulesetFigures(row: StatsRow, ruleset: RulesetId) {
     ...roleCounts(row.roleCounts),
   };
   const hist = (row.latencyHist ?? {}) as Record<string, number>;
+  const [p50 = null, p95 = null] = histogramPercentiles(hist, [50, 95]);
   const llm: LlmUsage | null =
     row.llmMatches > 0
       ? {
@@ -100,8 +104,8 @@ function rulesetFigures(row: StatsRow, ruleset: RulesetId) {
     ruleset,
     matches: row.matches,
     ...behaviour(total, ruleset),
-    latencyP50Ms: histogramPercentile(hist, 50),
-    latencyP95Ms: histogramPercentile(hist, 95),
+    latencyP50Ms: p50,
+    latencyP95Ms: p95,
     llm: llmFigures(llm),
   };
 }
