@@ -1,5 +1,5 @@
 import { agentStatsSql, preparedRows, Prisma } from '@coup/db';
-import type { PrismaClient } from '@coup/db';
+import type { AgentStats, PrismaClient } from '@coup/db';
 import { AGENT_VIEW, agentOfRow } from './agents';
 import type { AgentViewRow, AgentWithRelations } from './agents';
 import { LATEST_BASELINES } from './datasets';
@@ -8,7 +8,6 @@ import { houseMarksSql } from './house-marks';
 import type { HouseMarkRow } from './house-marks';
 import { HISTORY_SQL } from './profile';
 import type { HistoryRow } from './profile';
-import type { StatsRow } from '../services/profile';
 
 // GET /v1/agents/:id reads five things: the agent (with owner and ratings), its rating history, its behaviour
 // sums, the latest human baselines and its house marks. They were five statements (four prepared, one through
@@ -16,6 +15,12 @@ import type { StatsRow } from '../services/profile';
 // reads, row parsing and pool hand-offs for one request (issue 23). Here they are one named prepared
 // statement: the agent's row, and each other read as one JSON column built from the very statement it ran
 // as (so its rows are the same, in the same order).
+
+/** An agent_stats row with its pending seats added (agentStatsSql's); bigint sums as bigint or number. */
+export type StatsRow = Omit<AgentStats, 'llmPromptTokens' | 'llmCompletionTokens'> & {
+  llmPromptTokens: bigint | number;
+  llmCompletionTokens: bigint | number;
+};
 
 export interface ProfileReads {
   agent: AgentWithRelations;

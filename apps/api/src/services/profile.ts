@@ -1,4 +1,4 @@
-import type { AgentStats } from '@coup/db';
+import type { StatsRow } from '../repositories/agent-profile';
 import { llmFigures, RATING_EPOCH_MS } from '@coup/gateway';
 import type { LlmUsage } from '@coup/gateway';
 import { behaviour, emptyStats, histogramPercentiles } from '@coup/competition';
@@ -19,12 +19,6 @@ export function historyOf(rows: readonly HistoryRow[], periodMs: number) {
     games: r.games,
   }));
 }
-
-/** An agent_stats row with its pending seats added (agentStatsSql's); bigint sums as bigint or number. */
-export type StatsRow = Omit<AgentStats, 'llmPromptTokens' | 'llmCompletionTokens'> & {
-  llmPromptTokens: bigint | number;
-  llmCompletionTokens: bigint | number;
-};
 
 /**
  * Behaviour figures (bluff, challenge, block, fault rates, latency, and an llm agent's tokens and cost) over
