@@ -49,6 +49,10 @@ beforeAll(async () => {
       LLM_BASE_URL: stand.baseUrl,
       LLM_MODELS: JSON.stringify([{ name: MODEL, promptPricePerMTok: 1, completionPricePerMTok: 2 }]),
       MATCHMAKER_INTERVAL_MS: '500',
+      // Periods of 30 days: the live rating the test looks for on the profile and then the leaderboard
+      // stays live (with 1 s periods it was stored between the two looks whenever no ranked match was
+      // pending at that moment, and the leaderboard showed no live mark).
+      RATING_PERIOD_MS: String(30 * 24 * 3_600_000),
     }),
     launchBrowser(),
   ]);

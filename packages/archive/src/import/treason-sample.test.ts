@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   UNKNOWN_PLAYER,
@@ -127,12 +128,17 @@ describe('the treason sample, its three shapes together', () => {
   const withoutBlockers = (g: DecodedGame) =>
     g.events.map((e) => (e.type === 'BLOCK' ? { ...e, blockingPlayer: 0 } : e));
 
-  it('gives the same games, turns and results from each shape', () => {
+  // CPU-bound over the whole sample: seconds on a busy CI machine.
+  it('gives the same games, turns and results from each shape', { timeout: 30_000 }, () => {
     for (const [id, doc] of byFile['games.json.gz']) {
       for (const other of [byFile['games-documented.json.gz'], byFile['games_full.json.gz']]) {
         const g = other.get(id)!.game;
-        expect(withoutBlockers(g), id).toEqual(withoutBlockers(doc.game));
-        expect(g.playerRank, id).toEqual(doc.game.playerRank);
+        // toEqual walks 1,233 games x 2 in ~5 s (its matcher machinery per node): a strict structural
+        // check first, and toEqual (its looser rules and its diff) only where that finds a difference.
+        const [a, b] = [withoutBlockers(g), withoutBlockers(doc.game)];
+        if (!isDeepStrictEqual(a, b)) expect(a, id).toEqual(b);
+        if (!isDeepStrictEqual(g.playerRank, doc.game.playerRank))
+          expect(g.playerRank, id).toEqual(doc.game.playerRank);
         expect(g.winner, id).toBe(doc.game.winner);
       }
     }
