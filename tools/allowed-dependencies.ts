@@ -13,6 +13,7 @@ export interface Allowed {
 
 export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
   random: { code: '' },
+  threads: { code: '' },
   engine: { code: 'random' },
   protocol: { code: 'engine random' },
   runner: { code: 'engine protocol', tests: 'random' },
@@ -21,13 +22,13 @@ export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
   rating: { code: '', tests: 'random' },
   llm: { code: 'engine protocol runner' },
   'archive-format': { code: '' },
-  archive: { code: 'archive-format bots db engine protocol random', tests: 'competition runner' },
+  archive: { code: 'archive-format bots db engine protocol random threads', tests: 'competition runner' },
   db: { code: 'random', tests: 'bots protocol runner' },
   devstack: { code: 'db' },
   transports: { code: '' },
   'api-contract': { code: 'archive-format engine protocol transports' },
   gateway: { code: 'bots db llm protocol runner transports', tests: 'engine' },
-  competition: { code: 'db engine gateway protocol random rating', tests: 'runner' },
+  competition: { code: 'db engine gateway protocol random rating threads', tests: 'runner' },
   cli: {
     code: 'api-contract archive bots db engine llm protocol runner sdk transports',
     tests: 'devstack',
@@ -37,7 +38,7 @@ export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
     tests: 'devstack random',
   },
   worker: {
-    code: 'competition db engine gateway random rating runner transports',
+    code: 'competition db engine gateway random rating runner threads transports',
     tests: 'devstack protocol',
   },
   web: { code: 'api-contract engine protocol random transports', tests: 'bots runner' },

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { packReplayAsync } from '@coup/db';
+import { startTsThread } from '@coup/threads';
 import { compactReplayCodec } from '@coup/protocol';
 import type { PackReply } from './replay-pack-thread';
 
@@ -7,8 +8,7 @@ import type { PackReply } from './replay-pack-thread';
 // exact JSON, brotli: @coup/db replay-pack.ts) on worker threads, off the event loop that plays matches:
 // on the loop it cost ~1.1-1.5 ms per match (issue 23). The loop only serialises the replay (the text is
 // needed anyway) and posts the string; the thread parses, packs and transfers the bytes back. The threads
-// run this TypeScript through tsx, registered inside each (loader hooks are per thread), as the rating
-// closer's thread and the archive's import pool do. They start on the first match stored, not before.
+// run replay-pack-thread.ts (@coup/threads startTsThread). They start on the first match stored, not before.
 // Whatever goes wrong with a thread (it cannot start, it dies, it answers an error, it does not answer within
 // ANSWER_MS), the replay is packed on the event loop instead, to the same bytes, and a new thread is tried
 // after RESTART_MS.
@@ -45,12 +45,9 @@ const onLoop = (replay: unknown) => packReplayAsync(replay, compactReplayCodec);
 type Job = { replay: unknown; resolve(b: Buffer): void; reject(e: unknown): void; timer: NodeJS.Timeout };
 type Slot = { thread: Worker | null; pending: Map<number, Job>; retryAt: number };
 
-/** One packing thread (replay-pack-thread.ts), its TypeScript run through tsx registered inside it. */
+/** One packing thread (replay-pack-thread.ts). */
 export function startPackThread(): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./replay-pack-thread.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true });
+  return startTsThread(new URL('./replay-pack-thread.ts', import.meta.url));
 }
 
 /** `threads` packing threads (WORKER_PACK_THREADS); 0 packs on the event loop. */

@@ -1,10 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { startTsThread } from '@coup/threads';
 import type { ClosePeriodsOptions } from './close-periods';
 
 // The rating closer on a thread of its own, with its own database pool: closing a backlog of periods (after
 // an outage of the closer, or a bulk load) reads and rates every match in it, and on the thread that plays
-// matches that would slow play down. The thread runs this TypeScript through tsx, registered inside it
-// (loader hooks are per thread), as the archive's import pool does.
+// matches that would slow play down. The thread runs closer-thread-main.ts (@coup/threads startTsThread).
 
 export interface PeriodCloser {
   /** closeDuePeriods, run on the thread: the indexes of the periods closed. */
@@ -18,10 +17,9 @@ type Reply = { id: number; closed?: number[]; error?: string };
 
 /** A closer thread connected to `databaseUrl`; one close runs at a time (the ladder job is serial anyway). */
 export function closerThread(databaseUrl: string): PeriodCloser {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./closer-thread-main.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`;
-  const thread = new Worker(code, { eval: true, workerData: { databaseUrl } });
+  const thread = startTsThread(new URL('./closer-thread-main.ts', import.meta.url), {
+    workerData: { databaseUrl },
+  });
   const pending = new Map<number, { resolve(v: number[]): void; reject(e: Error): void }>();
   let nextId = 0;
   let failure: Error | null = null;

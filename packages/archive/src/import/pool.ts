@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsThread } from '@coup/threads';
 import { processChunk, type ChunkInput, type ChunkResult } from './process-games';
 
 // Chunks of games processed on worker threads, so reading and checking 600,000 games uses every core
-// while the importing thread parses the file and writes COPY batches. The workers run this TypeScript
-// through tsx (registered inside each worker: loader hooks are per thread). With no workers (tests, or
+// while the importing thread parses the file and writes COPY batches. The workers run worker.ts
+// (@coup/threads startTsThread). With no workers (tests, or
 // when a worker cannot start) the chunks are processed in the importing thread, with the same results.
 
 export interface ChunkRunner {
@@ -16,10 +17,7 @@ export function inThread(): ChunkRunner {
 }
 
 function startWorker(): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true });
+  return startTsThread(new URL('./worker.ts', import.meta.url));
 }
 
 /** A pool of `size` worker threads; chunks go to the least busy one. */

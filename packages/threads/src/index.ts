@@ -1,0 +1,1 @@
+export { startTsThread } from './ts-thread.ts';
