@@ -1,5 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { workspaceProject } from '../../vitest.project.ts';
 
-// Lets `npm test -w` (or `npx vitest run` here) run this workspace alone; the root config runs every
-// workspace as one project each.
-export default defineProject({ test: { name: 'archive', include: ['src/**/*.test.ts'] } });
+export default workspaceProject('archive');
