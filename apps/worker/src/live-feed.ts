@@ -1,10 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Keys } from '@coup/gateway';
 import type { SpectatorUpdate } from '@coup/runner';
+import { watchPoller } from './watch-poller';
 
 // The live view of one running match, published only while someone watches (the API keeps the match's
 // `matchWatched` key alive while it has spectators), in batches, with a bounded log in Redis. Nobody
-// watching costs one EXISTS per LIVE_WATCH_POLL_MS per match and nothing else.
+// watching costs a match one round trip at its start and one at its end; the worker looks for spectators of
+// all its running matches in one MGET per LIVE_WATCH_POLL_MS (watch-poller.ts).
 
 /** Events of this long are sent as one `update` message. */
 export const LIVE_BATCH_MS = 75;
@@ -58,7 +60,8 @@ export function liveFeed(
   let dirty = false;
   let sinceCatchUp = 0;
   let batchTimer: NodeJS.Timeout | null = null;
-  let pollTimer: NodeJS.Timeout | null = null;
+  /** Stops looking for spectators (set while the run looks). */
+  let unwatch: (() => void) | null = null;
   let stopped = false;
 
   const failed = (err: unknown) => deps.log?.('live publish failed', { matchId, err: String(err) });
@@ -88,16 +91,10 @@ export function liveFeed(
       .catch(failed);
   };
 
-  const poll = () => {
-    deps.redis.exists(watchKey).then(
-      (n) => {
-        const now = n > 0;
-        if (now && !watched) caughtUp = false;
-        watched = now;
-        if (watched && !stopped) schedule();
-      },
-      (err: unknown) => failed(err),
-    );
+  const seen = (now: boolean) => {
+    if (now && !watched) caughtUp = false;
+    watched = now;
+    if (watched && !stopped) schedule();
   };
 
   /** Sends what the spectators have not seen: the catch-up when watching starts, then batches. */
@@ -162,16 +159,14 @@ export function liveFeed(
       if (err) failed(err);
       else watched = Number(exists) > 0;
       caughtUp = false;
-      if (pollTimer === null && !stopped) {
-        pollTimer = setInterval(poll, pollMs);
-        pollTimer.unref();
-      }
+      if (unwatch === null && !stopped)
+        unwatch = watchPoller(deps.redis, pollMs).watch(watchKey, seen, failed);
     },
     stop() {
       stopped = true;
-      if (pollTimer !== null) clearInterval(pollTimer);
+      unwatch?.();
       if (batchTimer !== null) clearTimeout(batchTimer);
-      pollTimer = null;
+      unwatch = null;
       batchTimer = null;
     },
   };
