@@ -1,7 +1,4 @@
-import { defineProject } from 'vitest/config';
+import { workspaceProject } from '../../vitest.project.ts';
 
-// Lets `npm test -w` (or `npx vitest run` here) run this workspace alone; the root config runs every
-// workspace as one project each. The UI tests run the real platform and a headless Chromium.
-export default defineProject({
-  test: { name: 'web', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
-});
+// The UI tests run the real platform and a headless Chromium.
+export default workspaceProject('web', { testTimeout: 60_000, hookTimeout: 60_000 });

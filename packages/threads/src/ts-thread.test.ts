@@ -16,11 +16,11 @@ describe('startTsThread', () => {
     } finally {
       await thread.terminate();
     }
-  }, 30_000);
+  });
 
   it('reports an entry that cannot load as the thread error', async () => {
     const thread = startTsThread(new URL('no-such-file.ts', new URL('./testing/', import.meta.url)));
     const [err] = (await once(thread, 'error')) as [Error];
     expect(String(err)).toMatch(/no-such-file/);
-  }, 30_000);
+  });
 });

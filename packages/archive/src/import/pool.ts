@@ -1,4 +1,3 @@
-import type { Worker } from 'node:worker_threads';
 import { startTsThread } from '@coup/threads';
 import { processChunk, type ChunkInput, type ChunkResult } from './process-games';
 
@@ -16,13 +15,9 @@ export function inThread(): ChunkRunner {
   return { run: async (input) => processChunk(input), close: async () => {} };
 }
 
-function startWorker(): Worker {
-  return startTsThread(new URL('./worker.ts', import.meta.url));
-}
-
 /** A pool of `size` worker threads; chunks go to the least busy one. */
 export async function workerPool(size: number): Promise<ChunkRunner> {
-  const workers = Array.from({ length: size }, () => startWorker());
+  const workers = Array.from({ length: size }, () => startTsThread(new URL('./worker.ts', import.meta.url)));
   const pending = new Map<
     number,
     { input: ChunkInput; resolve(r: ChunkResult): void; reject(e: Error): void }
