@@ -35,6 +35,13 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until `done()` holds (up to 10 s: on a loaded machine timers and pub/sub run late). */
+async function until(done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 10_000; !done(); await sleep(5)) {
+    if (Date.now() > end) throw new Error('timed out');
+  }
+}
+
 /** A game's spectator updates, one per engine transition (as the runner's onEvent gives them). */
 function updates(seed: string): SpectatorUpdate[] {
   let s: GameState = createGame({ players: 3, seed });
@@ -71,7 +78,7 @@ describe('live feed', () => {
     expect(got).toEqual([]);
     expect(await redis.exists(k.matchLog(id))).toBe(0);
     feed.end([[0], [1], [2]]);
-    await sleep(50);
+    await until(() => got.length > 0);
     expect(got).toEqual([{ type: 'end', matchId: id, ranking: [[0], [1], [2]] }]);
     expect(await redis.lrange(k.matchLog(id), 0, -1)).toHaveLength(1);
     const ttl = await redis.ttl(k.matchLog(id));
@@ -92,6 +99,8 @@ describe('live feed', () => {
 
     // A spectator arrives (the API sets the mark): the table as it is now, with the recent events.
     await redis.set(k.matchWatched(id), '1', 'EX', 10);
+    await until(() => got.length > 0);
+    // Nothing else follows while nothing new is published (a few looks and batch intervals later).
     await sleep(80);
     expect(got).toHaveLength(1);
     const catchUp = got[0] as { catchUp: boolean; fromEvent: number; events: GameEvent[]; state: PlayerView };
@@ -108,7 +117,7 @@ describe('live feed', () => {
     }
     await sleep(80);
     feed.end([[0], [1], [2]]);
-    await sleep(50);
+    await until(() => (got.at(-1) as { type?: string } | undefined)?.type === 'end');
     const rest = got.slice(1, -1) as { fromEvent: number; events: GameEvent[]; catchUp?: boolean }[];
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.length).toBeLessThan(all.length - half);
