@@ -130,20 +130,18 @@ try {
   console.log('medians:');
   console.table(table);
   const plan = await db.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
-    `EXPLAIN (ANALYZE) SELECT count(*), max(finished_at) FROM matches
-     WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`,
+    `EXPLAIN (ANALYZE) SELECT count(*), max(finished_at) FROM matches_unrated WHERE ruleset = 'original'`,
   );
   console.log(`the no-op check's count:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-  // The same check as matches were indexed before (rating_period_id alone, no extended statistics).
-  await sql('DROP INDEX matches_rating_period_id_ranked_status_finished_at_idx');
-  await sql('DROP STATISTICS matches_unrated_ranked_stats');
+  // The same check on matches itself, as it was read before matches_unrated (through an index on
+  // rating_period_id alone).
   await sql('CREATE INDEX matches_rating_period_id_idx ON matches (rating_period_id)');
   await sql('ANALYZE matches');
   const count = () =>
     db.prisma.$queryRaw`SELECT count(*), max(finished_at) FROM matches
       WHERE rating_period_id IS NULL AND ranked AND status = 'finished'`;
   console.log(
-    `the no-op check's count with an index on rating_period_id alone: ${(await time(count)).toFixed(1)} ms`,
+    `the no-op check's count on matches with an index on rating_period_id alone: ${(await time(count)).toFixed(1)} ms`,
   );
 } finally {
   await db.drop();

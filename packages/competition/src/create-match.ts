@@ -87,12 +87,11 @@ export async function requeueOrphans(
   olderThanMs: number,
   now: number = Date.now(),
 ): Promise<string[]> {
-  const stale = await prisma.match.findMany({
-    where: { status: 'queued', createdAt: { lt: new Date(now - olderThanMs) } },
-    select: { id: true },
-    orderBy: { createdAt: 'asc' },
-    take: 500,
-  });
+  // From matches_active (the matches not ended; matches.status has no index: migration matches_written_once).
+  const stale = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT m.id FROM matches_active a JOIN matches m ON m.id = a.match_id
+    WHERE m.status = 'queued' AND m.created_at < ${new Date(now - olderThanMs)}
+    ORDER BY m.created_at LIMIT 500`;
   const requeued: string[] = [];
   for (const { id } of stale) {
     if (await hasJob(queues, id)) continue;

@@ -107,4 +107,7 @@ export const MATCH_TABLES = [
   'agent_stats_pending',
   'house_records',
   'house_records_pending',
+  'matches_active',
+  'matches_unrated',
+  'matches_aborted',
 ] as const;

@@ -38,7 +38,7 @@ export async function lockAccount(tx: Prisma.TransactionClient, accountId: strin
  */
 export async function activeMatches(tx: Prisma.TransactionClient, accountId: string): Promise<number> {
   const [matches, experiments] = await Promise.all([
-    tx.match.count({ where: { createdById: accountId, status: { in: ['queued', 'running'] } } }),
+    tx.matchActive.count({ where: { createdById: accountId } }),
     tx.experiment.count({ where: { ownerId: accountId, status: 'running' } }),
   ]);
   return matches + experiments;

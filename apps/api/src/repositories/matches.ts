@@ -98,7 +98,7 @@ const matchView = (row: MatchViewRow): MatchView => {
  * again (and a forced generic plan was JIT-compiled: 250 ms).
  */
 const nameOf = (base: string, q: z.output<typeof MatchListQuery>, cursor: boolean) =>
-  `${base}_${[q.status && 's', q.ranked && 'r', q.event && 'e', q.ruleset && 'u', cursor && 'c']
+  `${base}_${[q.status && `s${q.status}`, q.ranked && 'r', q.event && 'e', q.ruleset && 'u', cursor && 'c']
     .filter(Boolean)
     .join('')}_${q.limit}`;
 
@@ -112,6 +112,20 @@ export async function listMatches(
 ): Promise<MatchView[]> {
   if (q.agent) return agentMatches(prisma, q.agent, q);
   const c = decodeCursor(q.cursor);
+  // No index on matches.status (claims and stores rewrite a match in its page, migration
+  // matches_written_once): the queued and running matches are read from matches_active (a few rows), the
+  // aborted ones newest first from matches_aborted's index, the finished ones (nearly all) from created_at's.
+  const from =
+    q.status === 'aborted'
+      ? Prisma.sql`matches_aborted o JOIN matches m ON m.id = o.match_id`
+      : q.status === 'queued' || q.status === 'running'
+        ? Prisma.sql`matches_active o JOIN matches m ON m.id = o.match_id`
+        : Prisma.sql`matches m`;
+  // The order's columns: matches_aborted's copies for its index, the match's own otherwise.
+  const [at, id] =
+    q.status === 'aborted'
+      ? [Prisma.raw('o.created_at'), Prisma.raw('o.match_id')]
+      : [Prisma.raw('m.created_at'), Prisma.raw('m.id')];
   const where = [
     ...(q.status ? [Prisma.sql`m.status = ${q.status}::match_status`] : []),
     ...(q.ranked ? [Prisma.sql`m.ranked = ${q.ranked === 'true'}`] : []),
@@ -120,18 +134,15 @@ export async function listMatches(
     // The `<=` bound says the same as the row comparison, but lets the index scan start at the cursor (the
     // comparison alone is only a filter: a deep page walked every newer row first, issue 23).
     ...(c
-      ? [
-          Prisma.sql`m.created_at <= ${new Date(c.t)}`,
-          Prisma.sql`(m.created_at, m.id) < (${new Date(c.t)}, ${c.id})`,
-        ]
+      ? [Prisma.sql`${at} <= ${new Date(c.t)}`, Prisma.sql`(${at}, ${id}) < (${new Date(c.t)}, ${c.id})`]
       : []),
   ];
   const rows = await preparedRows<MatchViewRow>(
     prisma,
     nameOf('matches_page', q, c !== null),
-    Prisma.sql`${MATCH_VIEW} FROM matches m
+    Prisma.sql`${MATCH_VIEW} FROM ${from}
       ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty}
-      ORDER BY m.created_at DESC, m.id DESC ${pageLimit(q)}`,
+      ORDER BY ${at} DESC, ${id} DESC ${pageLimit(q)}`,
   );
   return rows.map(matchView);
 }

@@ -92,9 +92,7 @@ export async function hasDueBacklog(
   const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
   const [row] = await prisma.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM matches
-      WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${openStart}
-      LIMIT ${limit + 1}) due`;
+      SELECT 1 FROM matches_unrated WHERE finished_at < ${openStart} LIMIT ${limit + 1}) due`;
   return (row?.n ?? 0) > limit;
 }
 
@@ -109,9 +107,8 @@ async function nextDuePeriod(
   before: Date,
 ): Promise<number | null> {
   const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
-    SELECT (SELECT min(finished_at) FROM matches
-            WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${before}
-              AND ruleset = ${ruleset}) AS first,
+    SELECT (SELECT min(finished_at) FROM matches_unrated
+            WHERE ruleset = ${ruleset} AND finished_at < ${before}) AS first,
            (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}) AS last`;
   if (!row?.first) return null;
   const earliest = periodIndexOf(row.first.getTime(), periodMs, RATING_EPOCH_MS);
@@ -124,10 +121,9 @@ async function closeOne(tx: Tx, ruleset: string, p: number, config: RatingConfig
   // Two index reads, as unratedRankedMatches does: the period's unrated matches, then their seats.
   const ids = (
     await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM matches
-      WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND finished_at < ${end}
-        AND ruleset = ${ruleset}
-      ORDER BY finished_at, id`
+      SELECT match_id AS id FROM matches_unrated
+      WHERE ruleset = ${ruleset} AND finished_at < ${end}
+      ORDER BY finished_at, match_id`
   ).map((r) => r.id);
   const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
     SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${ids}::text[])`;

@@ -47,7 +47,7 @@ const lastBuild = new WeakMap<object, { inputs: string; notBefore: number }>();
 /**
  * The worker's short timer: brings live_ratings up to date with the unrated ranked matches when they (or the
  * last closed period) changed since the last rebuild. A no-op costs one count over the unrated ranked
- * matches (an index-only range: matches_rating_period_id_ranked_status_finished_at_idx).
+ * matches (an index-only range of matches_unrated, which holds only them).
  */
 export async function refreshLiveRatings(
   prisma: PrismaClient,
@@ -62,12 +62,11 @@ export async function refreshLiveRatings(
       const rows = await tx.$queryRaw<
         { ruleset: string; n: number; earliest: Date | null; latest: Date | null; base: number | null }[]
       >`
-        SELECT r.id AS ruleset, count(m.id)::int AS n, min(m.finished_at) AS earliest,
-          max(m.finished_at) AS latest,
+        SELECT r.id AS ruleset, count(u.match_id)::int AS n, min(u.finished_at) AS earliest,
+          max(u.finished_at) AS latest,
           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = r.id) AS base
         FROM unnest(${[...RULESET_IDS]}::text[]) AS r(id)
-        LEFT JOIN matches m ON m.rating_period_id IS NULL AND m.ranked AND m.status = 'finished'
-          AND m.ruleset = r.id
+        LEFT JOIN matches_unrated u ON u.ruleset = r.id
         GROUP BY r.id ORDER BY r.id`;
       const n = rows.reduce((sum, r) => sum + r.n, 0);
       const backlog = rows.some(
@@ -138,10 +137,9 @@ export async function unratedRankedMatches(
   ruleset = 'original',
 ): Promise<{ pending: PendingMatch[]; asOf: Map<string, Date> }> {
   // Two index reads rather than a join the planner could turn into a scan of every seat: the unrated ranked
-  // matches (matches_rating_period_id_ranked_status_finished_at_idx), then their seats (by primary key).
+  // matches (matches_unrated), then their seats (by primary key).
   const rows = await tx.$queryRaw<{ id: string; finished_at: Date }[]>`
-    SELECT id, finished_at FROM matches
-    WHERE rating_period_id IS NULL AND ranked AND status = 'finished' AND ruleset = ${ruleset}`;
+    SELECT match_id AS id, finished_at FROM matches_unrated WHERE ruleset = ${ruleset}`;
   const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
     SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${rows.map((m) => m.id)}::text[])`;
   const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();

@@ -44,12 +44,12 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     if (await abortMatch(prisma, id, reason.slice(0, 500))) report.aborted.push({ id, reason });
   };
 
-  const queued = await prisma.match.findMany({
-    where: { status: 'queued', createdAt: { lt: new Date(now - o.graceMs) } },
-    select: { id: true },
-    orderBy: { createdAt: 'asc' },
-    take: limit,
-  });
+  // From matches_active (the matches not ended: no index on matches.status, so that claims and stores
+  // rewrite a match in its page), then each one's row by primary key.
+  const queued = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT m.id FROM matches_active a JOIN matches m ON m.id = a.match_id
+    WHERE m.status = 'queued' AND m.created_at < ${new Date(now - o.graceMs)}
+    ORDER BY m.created_at LIMIT ${limit}`;
   for (const { id } of queued) {
     const job = await jobState(o.matchQueue, id);
     if (LIVE_STATES.has(job.state)) continue;
@@ -61,12 +61,10 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     if (await replaceJob(prisma, o.matchQueue, id, job)) report.requeued.push(id);
   }
 
-  const running = await prisma.match.findMany({
-    where: { status: 'running', startedAt: { lt: new Date(now - o.lockMs - o.graceMs) } },
-    select: { id: true, attempts: true, startedAt: true },
-    orderBy: { startedAt: 'asc' },
-    take: limit,
-  });
+  const running = await prisma.$queryRaw<{ id: string; attempts: number; startedAt: Date | null }[]>`
+    SELECT m.id, m.attempts, m.started_at AS "startedAt" FROM matches_active a JOIN matches m ON m.id = a.match_id
+    WHERE m.status = 'running' AND m.started_at < ${new Date(now - o.lockMs - o.graceMs)}
+    ORDER BY m.started_at LIMIT ${limit}`;
   for (const m of running) {
     const job = await jobState(o.matchQueue, m.id);
     if (LIVE_STATES.has(job.state)) continue;
