@@ -144,6 +144,8 @@ async function seedMatches(prisma: PrismaClient, matches: number, agents: number
     process.stdout.write(`  seeded matches ${from.toLocaleString('en')}-${to.toLocaleString('en')}\n`);
   }
   await sql(prisma, 'DROP TABLE bench_templates');
+  // The triggers were off: the matches' lists (matches_active, matches_unrated...) from the rows written.
+  await sql(prisma, 'SELECT matches_lists_fill()');
 }
 
 export interface SeedSizes {

@@ -4,7 +4,8 @@ import type { TestDatabase } from '@coup/db/testing';
 // hold within 10% while the rating closer works through 500,000 of them). Finished four-seat matches among
 // BACKLOG_AGENTS agents of the bench's account, spread over the past `days` so they fall in many closed
 // rating periods, with places and no replay (the closer reads only places). Written with
-// session_replication_role = replica (no triggers, no FK checks): consistent by construction.
+// session_replication_role = replica (no triggers, no FK checks): consistent by construction, the matches'
+// lists filled after (matches_lists_fill).
 
 const BACKLOG_AGENTS = 1_000;
 
@@ -52,6 +53,9 @@ export async function seedBacklog(
        FROM generate_series(${from}, ${to}) i, generate_series(0, 3) s, ${t}`,
     );
   }
+  // The triggers were off: the unrated list (matches_unrated) from the rows written.
+  await db.prisma.$executeRawUnsafe('SELECT matches_lists_fill()');
   await db.prisma.$executeRawUnsafe('ANALYZE matches');
   await db.prisma.$executeRawUnsafe('ANALYZE match_seats');
+  await db.prisma.$executeRawUnsafe('ANALYZE matches_unrated');
 }

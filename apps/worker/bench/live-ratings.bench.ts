@@ -41,6 +41,8 @@ async function matches(from: number, n: number, o: { ranked: boolean; period: 'r
       SELECT 'mt_b' || lpad(i::text, 9, '0'), s, 'ag_b' || lpad(((i * 7 + s * 751) % ${AGENTS})::text, 6, '0'),
         s + 1, now(), ${o.ranked}
       FROM generate_series(${from}, ${from + n - 1}) i, generate_series(0, 3) s`);
+      // The triggers are off: the unrated and rated lists (matches_unrated, matches_rated) from the rows.
+      await tx.$executeRawUnsafe('SELECT matches_lists_fill()');
     },
     { timeout: 3_600_000 },
   );

@@ -24,8 +24,9 @@ export async function ratingLog(
   periodMs: number,
   ruleset = 'original',
 ): Promise<LoggedMatch[]> {
+  const rated = await prisma.matchRated.findMany({ where: { ruleset }, select: { matchId: true } });
   const rows = await prisma.match.findMany({
-    where: { ranked: true, status: 'finished', ratingPeriodId: { not: null }, ruleset },
+    where: { id: { in: rated.map((r) => r.matchId) }, ranked: true, status: 'finished' },
     select: { id: true, ratingPeriodId: true, seats: { select: { agentId: true, place: true } } },
   });
   return rows.map((m) => ({
@@ -65,13 +66,13 @@ export async function* ratingLogStream(
     const rows = await prisma.$queryRaw<
       { id: string; period: number; agents: string[]; places: (number | null)[] }[]
     >`
-      SELECT m.id, m.rating_period_id AS period,
+      SELECT m.id, r.period,
         array_agg(ms.agent_id ORDER BY ms.seat) AS agents, array_agg(ms.place ORDER BY ms.seat) AS places
-      FROM matches m JOIN match_seats ms ON ms.match_id = m.id
-      WHERE m.ranked AND m.status = 'finished' AND m.ruleset = ${ruleset}
-        AND m.rating_period_id >= ${from} AND m.rating_period_id <= ${to - 1}
-      GROUP BY m.id
-      ORDER BY m.rating_period_id, m.id`;
+      FROM matches_rated r JOIN matches m ON m.id = r.match_id JOIN match_seats ms ON ms.match_id = m.id
+      WHERE r.ruleset = ${ruleset} AND r.period >= ${from} AND r.period <= ${to - 1}
+        AND m.ranked AND m.status = 'finished'
+      GROUP BY m.id, r.period
+      ORDER BY r.period, m.id`;
     for (const r of rows) {
       yield {
         id: r.id,

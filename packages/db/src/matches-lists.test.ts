@@ -5,8 +5,8 @@ import { createTestDatabase } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
 import { makeAccount, makeAgent, makeMatch } from './test-fixtures.ts';
 
-// The matches_lists trigger (migration matches_written_once) keeps matches_active, matches_unrated and
-// matches_aborted in step with every write to matches, so that no index on matches holds a column a claim,
+// The matches_lists trigger (migration matches_written_once) keeps matches_active, matches_unrated,
+// matches_rated and matches_aborted in step with every write to matches, so that no index on matches holds a column a claim,
 // a store or an abort changes: those rewrite the row in its page (HOT).
 
 let db: TestDatabase;
@@ -36,7 +36,8 @@ async function listsOf(id: string): Promise<string[]> {
   const rows = await db.prisma.$queryRaw<{ list: string }[]>`
     SELECT 'active' AS list FROM matches_active WHERE match_id = ${id}
     UNION ALL SELECT 'unrated' FROM matches_unrated WHERE match_id = ${id}
-    UNION ALL SELECT 'aborted' FROM matches_aborted WHERE match_id = ${id}`;
+    UNION ALL SELECT 'aborted' FROM matches_aborted WHERE match_id = ${id}
+    UNION ALL SELECT 'rated ' || ruleset || ' ' || period FROM matches_rated WHERE match_id = ${id}`;
   return rows.map((r) => r.list);
 }
 
@@ -69,7 +70,11 @@ describe('the lists of matches not ended, unrated and aborted', () => {
       .$executeRaw`INSERT INTO rating_periods (ruleset, index, starts_at, ends_at) VALUES ('original', 7, now(), now())
       ON CONFLICT DO NOTHING`;
     await db.prisma.match.update({ where: { id: m.id }, data: { ratingPeriodId: 7 } });
-    expect(await listsOf(m.id)).toEqual([]);
+    expect(await listsOf(m.id)).toEqual(['rated original 7']);
+    await db.prisma.match.update({ where: { id: m.id }, data: { ratingPeriodId: null } });
+    expect(await listsOf(m.id)).toEqual(['unrated']);
+    await db.prisma.match.update({ where: { id: m.id }, data: { ratingPeriodId: 7 } });
+    expect(await listsOf(m.id)).toEqual(['rated original 7']);
 
     const gone = await makeMatch(db.prisma, agents);
     await claimMatch(db.prisma, gone.id);
@@ -129,6 +134,11 @@ describe('the lists of matches not ended, unrated and aborted', () => {
         await storeMatchResult(own.prisma, m.id, { ...result(`seed-hot-${i}`), attempt: claimed?.attempts });
       }
       expect(await updateCounts(own, 2 * n)).toEqual({ updates: 2 * n, hot: 2 * n });
+      // The period closer's update sets the rating period of all of them in one statement: listed as rated.
+      await own.prisma.$executeRaw`INSERT INTO rating_periods (ruleset, index, starts_at, ends_at)
+        VALUES ('original', 3, now(), now())`;
+      expect(await own.prisma.match.updateMany({ data: { ratingPeriodId: 3 } })).toEqual({ count: n });
+      expect(await own.prisma.matchRated.count({ where: { ruleset: 'original', period: 3 } })).toBe(n);
     } finally {
       await own.drop();
     }

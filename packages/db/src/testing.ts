@@ -110,4 +110,5 @@ export const MATCH_TABLES = [
   'matches_active',
   'matches_unrated',
   'matches_aborted',
+  'matches_rated',
 ] as const;
