@@ -131,8 +131,8 @@ CREATE TRIGGER "matches_lists_insert" AFTER INSERT ON "matches" FOR EACH ROW
   WHEN (NEW."status" <> 'finished' OR NEW."ranked" OR NEW."rating_period_id" IS NOT NULL)
   EXECUTE FUNCTION matches_lists_row();
 
--- A change of list, or of a column a list copies. Not a claim (queued -> running), nor a finished match's
--- casual store's versions: those rewrite only the match.
+-- A change of list, or of a column a list copies. Not a claim (queued -> running): it rewrites only the
+-- match.
 CREATE TRIGGER "matches_lists_update" AFTER UPDATE ON "matches" FOR EACH ROW
   WHEN ((OLD."status" IN ('queued', 'running')) IS DISTINCT FROM (NEW."status" IN ('queued', 'running'))
     OR (OLD."status" = 'aborted') IS DISTINCT FROM (NEW."status" = 'aborted')
