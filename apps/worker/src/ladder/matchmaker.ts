@@ -144,14 +144,11 @@ async function candidatesOf(tx: Tx, now: number, llmModels?: readonly string[]):
   const ids = queued.map((a) => a.id);
   // Non-house agents play one match at a time (house agents are candidates however many matches they sit
   // in: their seats, in nearly every queued or running match, are not read).
-  const busyRows = await tx.matchSeat.findMany({
-    where: {
-      agentId: { in: queued.filter((a) => !a.isHouse).map((a) => a.id) },
-      match: { status: { in: ['queued', 'running'] } },
-    },
-    select: { agentId: true },
-  });
-  const busy = new Set(busyRows.map((r) => r.agentId));
+  // From the matches not ended (matches_active, a few rows), not from every seat these agents ever held.
+  const busyRows = await tx.$queryRaw<{ agent_id: string }[]>`
+    SELECT DISTINCT s.agent_id FROM matches_active a JOIN match_seats s ON s.match_id = a.match_id
+    WHERE s.agent_id = ANY(${queued.filter((a) => !a.isHouse).map((a) => a.id)}::text[])`;
+  const busy = new Set(busyRows.map((r) => r.agent_id));
   const recent = await tx.matchSeat.groupBy({
     by: ['agentId'],
     where: { agentId: { in: ids }, match: { ranked: true, createdAt: { gte: new Date(now - RECENT_MS) } } },
