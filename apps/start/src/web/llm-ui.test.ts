@@ -54,12 +54,20 @@ describe.skipIf(SKIP_BROWSER)('llm agents in the web UI', () => {
     const { page } = w;
     await page.goto(`/matches/${matchId}?step=1`);
     await page.locator('.replay').waitFor();
-    // Find a frame with a decision of the llm seat (seat 0).
+    // Find a frame with a decision of the llm seat (seat 0) whose model call was answered: on a loaded
+    // machine a reaction's call can be cut when the window closes before the stand-in answers (the viewer
+    // shows that as "aborted"; a later decision is answered).
     const summary = page.locator('details.llm summary').first();
-    for (let i = 0; i < 30 && (await summary.count()) === 0; i++) await page.keyboard.press('ArrowRight');
+    const details = page.locator('details.llm').first();
+    for (let i = 0; i < 60; i++) {
+      if ((await summary.count()) > 0) {
+        const calls = await details.locator('.llm-call').allTextContents();
+        if (!calls[0]?.includes('aborted')) break;
+      }
+      await page.keyboard.press('ArrowRight');
+    }
     expect(await summary.innerText()).toMatch(/^stand-in-7b · [\d,]+ \+ [\d,]+ tokens · 0 retries · /);
     await summary.click();
-    const details = page.locator('details.llm').first();
     expect(await details.locator('.llm-call').first().innerText()).toMatch(/first: answer \(HTTP 200\)/);
     expect(await details.locator('.llm-raw').first().innerText()).toContain('"action"');
     await screenshot(page, 'replay-llm');
