@@ -121,6 +121,25 @@ describe('the lists of matches not ended, unrated and aborted', () => {
     expect(await Promise.all(copies.map(listsOf))).toEqual([['unrated'], [], ['aborted']]);
   });
 
+  it('are filled by matches_lists_fill() for rows written with the triggers off (as the migration fills them)', async () => {
+    const [a, b] = [await makeMatch(db.prisma, agents), await makeMatch(db.prisma, agents)];
+    await db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL session_replication_role = replica');
+      await tx.$executeRaw`
+        INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, finished_at, abort_reason)
+        SELECT id || '_bulk', s.status::match_status, true, seed, seed_commitment, timeout_ms, s.at, s.reason
+        FROM matches JOIN (VALUES (${a.id}, 'finished', now(), NULL), (${b.id}, 'queued', NULL, NULL))
+          AS s(mid, status, at, reason) ON s.mid = matches.id`;
+    });
+    const bulk = [`${a.id}_bulk`, `${b.id}_bulk`];
+    expect(await Promise.all(bulk.map(listsOf))).toEqual([[], []]);
+    await db.prisma.$executeRaw`SELECT matches_lists_fill()`;
+    expect(await Promise.all(bulk.map(listsOf))).toEqual([['unrated'], ['active']]);
+    // Filling again adds nothing twice.
+    await db.prisma.$executeRaw`SELECT matches_lists_fill()`;
+    expect(await Promise.all(bulk.map(listsOf))).toEqual([['unrated'], ['active']]);
+  });
+
   it('let claims and stores rewrite a match in its page (HOT): no new index entries, no dead row to vacuum', async () => {
     // A database of its own: its matches see only this test's updates.
     const own = await createTestDatabase();
