@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { insertMatch } from '@coup/db';
+import { insertMatch, queuedBefore } from '@coup/db';
 import type { NewMatch, PrismaClient } from '@coup/db';
 import { matchJobOptions } from './match-retry';
 import { asQueues, casual, eachQueue, FORMED, jobFor, placementOf } from './match-placement';
@@ -87,13 +87,9 @@ export async function requeueOrphans(
   olderThanMs: number,
   now: number = Date.now(),
 ): Promise<string[]> {
-  // From matches_active (the matches not ended; matches.status has no index: migration matches_written_once).
-  const stale = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT m.id FROM matches_active a JOIN matches m ON m.id = a.match_id
-    WHERE m.status = 'queued' AND m.created_at < ${new Date(now - olderThanMs)}
-    ORDER BY m.created_at LIMIT 500`;
+  const stale = await queuedBefore(prisma, new Date(now - olderThanMs), 500);
   const requeued: string[] = [];
-  for (const { id } of stale) {
+  for (const id of stale) {
     if (await hasJob(queues, id)) continue;
     const placement = await placementOf(prisma, id);
     if (!placement) continue;

@@ -10,6 +10,7 @@ export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
 export {
   claimMatch,
   abortMatch,
+  queuedBefore,
   storeMatchResult,
   insertMatch,
   newMatchSeed,

@@ -226,6 +226,19 @@ export async function abortMatch(
   return count === 1;
 }
 
+/**
+ * The ids of queued matches created before `before`, oldest first, at most `limit`: from matches_active (the
+ * matches not ended; matches.status has no index, migration matches_written_once), each one's row by its
+ * key. The sweeper's and the orphan requeue's look for matches whose job may be lost.
+ */
+export async function queuedBefore(prisma: PrismaClient, before: Date, limit: number): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT m.id FROM matches_active a JOIN matches m ON m.id = a.match_id
+    WHERE m.status = 'queued' AND m.created_at < ${before}
+    ORDER BY m.created_at LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
 export type MatchResult = {
   /** The runner's replay; must be JSON-serialisable. Stored packed (replay-pack.ts): its JSON text, compressed. */
   replay: unknown;

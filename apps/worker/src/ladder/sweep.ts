@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { abortMatch } from '@coup/db';
+import { abortMatch, queuedBefore } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { eachQueue, enqueueMatch, placementOf } from '@coup/competition';
 import type { MatchQueues } from '@coup/competition';
@@ -44,13 +44,8 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     if (await abortMatch(prisma, id, reason.slice(0, 500))) report.aborted.push({ id, reason });
   };
 
-  // From matches_active (the matches not ended: no index on matches.status, so that claims and stores
-  // rewrite a match in its page), then each one's row by primary key.
-  const queued = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT m.id FROM matches_active a JOIN matches m ON m.id = a.match_id
-    WHERE m.status = 'queued' AND m.created_at < ${new Date(now - o.graceMs)}
-    ORDER BY m.created_at LIMIT ${limit}`;
-  for (const { id } of queued) {
+  const queued = await queuedBefore(prisma, new Date(now - o.graceMs), limit);
+  for (const id of queued) {
     const job = await jobState(o.matchQueue, id);
     if (LIVE_STATES.has(job.state)) continue;
     if (job.state === 'failed') {
@@ -61,6 +56,7 @@ export async function sweepMatches(prisma: PrismaClient, o: SweepOptions): Promi
     if (await replaceJob(prisma, o.matchQueue, id, job)) report.requeued.push(id);
   }
 
+  // From matches_active (the matches not ended: matches.status has no index), each one's row by its key.
   const running = await prisma.$queryRaw<{ id: string; attempts: number; startedAt: Date | null }[]>`
     SELECT m.id, m.attempts, m.started_at AS "startedAt" FROM matches_active a JOIN matches m ON m.id = a.match_id
     WHERE m.status = 'running' AND m.started_at < ${new Date(now - o.lockMs - o.graceMs)}
