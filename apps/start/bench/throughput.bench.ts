@@ -99,9 +99,18 @@ function reader(
 
 async function unratedCount(db: TestDatabase): Promise<number> {
   const rows = await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(
-    "SELECT count(*)::bigint AS n FROM matches WHERE ranked AND status = 'finished' AND rating_period_id IS NULL",
+    'SELECT count(*)::bigint AS n FROM matches_unrated',
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Waits (up to 60 s) until the closer has rated some of the `seeded` backlog. */
+async function closerStarted(db: TestDatabase, seeded: number): Promise<void> {
+  const t = performance.now();
+  while ((await unratedCount(db)) >= seeded && performance.now() - t < 60_000) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.log(`backlog: the closer started ${((performance.now() - t) / 1000).toFixed(1)} s after play`);
 }
 
 async function finishedCount(db: TestDatabase): Promise<number> {
@@ -195,7 +204,10 @@ async function main() {
       // Keep a backlog the worker never drains: the figure is the platform's pace, not the queueing's.
       const feeder = rowFeeder(row, { db, base, adminKey, matchQueue });
       await feeder.begin();
+      // The backlog row's window starts once the closer is at work (its first tick starts its thread).
+      if (row.label === 'house-backlog') await closerStarted(db, BACKLOG);
       await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+      const u0 = row.label === 'house-backlog' ? await unratedCount(db) : null;
       const read = reader(base, readPaths);
       const t0 = performance.now();
       const c0 = await finishedCount(db);
@@ -212,7 +224,7 @@ async function main() {
       await feeder.end();
       const rate = (c1 - c0) / seconds;
       rates.set(row.label, rate);
-      const pending = row.label === 'house-backlog' ? await unratedCount(db) : null;
+      const pending = u0 === null ? null : await unratedCount(db);
       const logKeys = (await redis.keys(`${prefix}:match:*:log`)).length;
       const mem = (await redis.info('memory')).match(/used_memory:(\d+)/)?.[1];
       console.log(
@@ -226,7 +238,8 @@ async function main() {
       if (pending !== null) {
         const house = rates.get('house');
         console.log(
-          `${''.padEnd(12)} while the closer rates the backlog (${pending.toLocaleString('en')} still unrated at the end)` +
+          `${''.padEnd(12)} while the closer rates the backlog (${(u0! - pending).toLocaleString('en')} rated in the window,` +
+            ` ${((u0! - pending) / seconds).toFixed(0)}/s; ${pending.toLocaleString('en')} still unrated)` +
             (house ? `: ${((rate / house) * 100).toFixed(0)}% of the house row's pace (goal >= 90%)` : ''),
         );
       }

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@coup/db';
-import { closePeriod, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
-import type { RatingConfig, RatingState } from '@coup/rating';
+import { closePeriod, pendingPeriods, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
+import type { PendingPeriod, RatingConfig, RatingState } from '@coup/rating';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import { rankingOf } from '@coup/competition';
 import { RULESET_IDS } from '@coup/engine';
@@ -51,30 +51,37 @@ async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriods
   const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
   const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
   const closed: number[] = [];
-  let started = performance.now();
   for (;;) {
-    const index = await prisma.$transaction(
+    let locked = 0;
+    const batch = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
-        const next = await nextDuePeriod(tx, ruleset, o.periodMs, openStart);
-        if (next === null || next >= firstOpen) return null;
-        await closeOne(tx, ruleset, next, config);
-        // The period's results replace its live ratings: rebuilt from what is still unrated, once the
+        locked = performance.now();
+        const periods = await duePeriods(tx, ruleset, config, firstOpen, openStart);
+        if (periods.length === 0) return null;
+        await closeBatch(tx, ruleset, periods, config);
+        // The periods' results replace their live ratings: rebuilt from what is still unrated, once the
         // backlog is closed (a rebuild reads every unrated match: once per pass would be quadratic).
-        if ((await nextDuePeriod(tx, ruleset, o.periodMs, openStart)) === null) {
+        if ((await duePeriods(tx, ruleset, config, firstOpen, openStart, 1)).length === 0) {
           await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
         }
-        return next;
+        return periods.map((q) => q.periodIndex);
       },
       { timeout: 60_000, maxWait: 30_000 },
     );
-    if (index === null) return closed;
-    closed.push(index);
-    const rest = (performance.now() - started) * (o.restRatio ?? 0);
+    if (batch === null) return closed;
+    closed.push(...batch);
+    // The rest follows the work done under the lock, not the wait for it (another worker's closer).
+    const rest = (performance.now() - locked) * (o.restRatio ?? 0);
     if (rest > 0) await new Promise((r) => setTimeout(r, rest));
-    started = performance.now();
   }
 }
+
+/**
+ * At most this many matches are rated in one transaction (several whole periods, or one larger period):
+ * a backlog of short periods is closed a batch at a time rather than a round of statements per period.
+ */
+export const CLOSE_BATCH_MATCHES = 2_000;
 
 /** More due unrated matches than this is a backlog: closed on the closer's own thread (ladder-worker.ts). */
 export const THREAD_BACKLOG = 20_000;
@@ -97,34 +104,72 @@ export async function hasDueBacklog(
 }
 
 /**
- * The next period to close: the earliest unrated ranked finish's period, but never one at or before the
- * last closed period; null when no unrated ranked match finished before `before`.
+ * The next due periods in the order they are closed, whole, with their matches: the unrated ranked matches
+ * that finished before the open period, read in finish order up to `limit` matches (at least one whole
+ * period however large), grouped as @coup/rating's pendingPeriods does (a match whose period was already
+ * closed when it arrived goes into the next period closed). Empty when none is due.
  */
-async function nextDuePeriod(
+async function duePeriods(
   tx: Tx,
   ruleset: string,
-  periodMs: number,
+  config: RatingConfig,
+  firstOpen: number,
   before: Date,
-): Promise<number | null> {
-  const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
-    SELECT (SELECT min(finished_at) FROM matches_unrated
-            WHERE ruleset = ${ruleset} AND finished_at < ${before}) AS first,
-           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}) AS last`;
-  if (!row?.first) return null;
-  const earliest = periodIndexOf(row.first.getTime(), periodMs, RATING_EPOCH_MS);
-  return Math.max(earliest, row.last === null ? -Infinity : row.last + 1);
+  limit = CLOSE_BATCH_MATCHES,
+): Promise<PendingPeriod[]> {
+  const [last] = await tx.$queryRaw<{ index: number | null }[]>`
+    SELECT max(index) AS index FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}`;
+  const periodOf = (at: Date) => periodIndexOf(at.getTime(), config.periodMs, config.epochMs);
+  const rows = await unratedBefore(tx, ruleset, before, limit + 1);
+  if (rows.length === 0) return [];
+  // With more rows than the limit, the period of the first row left out may be cut: only the periods
+  // before it are whole (every row of theirs comes first in finish order).
+  const cut = rows.length > limit ? periodOf(rows[limit]!.finished_at) : firstOpen;
+  const kept = rows.filter((r) => periodOf(r.finished_at) < cut);
+  const due = (list: { id: string; finished_at: Date }[]) =>
+    pendingPeriods(
+      list.map((r) => ({ id: r.id, ranking: [], periodIndex: periodOf(r.finished_at) })),
+      last?.index ?? null,
+    ).filter((q) => q.periodIndex < Math.min(cut, firstOpen));
+  const periods = due(kept);
+  if (periods.length > 0 || rows.length <= limit) return periods;
+  // The first due period alone holds more than the limit: read it whole.
+  const first = Math.max(periodOf(rows[0]!.finished_at), (last?.index ?? -Infinity) + 1);
+  if (first >= firstOpen) return [];
+  const end = new Date(periodStart(first + 1, config.periodMs, config.epochMs));
+  const whole = await unratedBefore(tx, ruleset, end);
+  return [{ periodIndex: first, matches: whole.map((r) => ({ id: r.id, ranking: [], periodIndex: first })) }];
 }
 
-/** Rates the ruleset's period `p`: its unrated ranked matches finished before its end, in one update. */
-async function closeOne(tx: Tx, ruleset: string, p: number, config: RatingConfig): Promise<void> {
-  const end = new Date(periodStart(p + 1, config.periodMs, config.epochMs));
-  // Two index reads, as unratedRankedMatches does: the period's unrated matches, then their seats.
-  const ids = (
-    await tx.$queryRaw<{ id: string }[]>`
-      SELECT match_id AS id FROM matches_unrated
-      WHERE ruleset = ${ruleset} AND finished_at < ${end}
-      ORDER BY finished_at, match_id`
-  ).map((r) => r.id);
+/** The ruleset's unrated ranked matches finished before `before`, in finish order (matches_unrated). */
+async function unratedBefore(
+  tx: Tx,
+  ruleset: string,
+  before: Date,
+  limit?: number,
+): Promise<{ id: string; finished_at: Date }[]> {
+  return limit === undefined
+    ? tx.$queryRaw`
+        SELECT match_id AS id, finished_at FROM matches_unrated
+        WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id`
+    : tx.$queryRaw`
+        SELECT match_id AS id, finished_at FROM matches_unrated
+        WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id
+        LIMIT ${limit}`;
+}
+
+/**
+ * Rates the due periods one after the other, in memory, from the stored ratings of their players, then
+ * writes the result in a fixed number of statements: the players' final ratings, a history row per period
+ * and player rated in it, the periods, and each match's period.
+ */
+async function closeBatch(
+  tx: Tx,
+  ruleset: string,
+  periods: PendingPeriod[],
+  config: RatingConfig,
+): Promise<void> {
+  const ids = periods.flatMap((q) => q.matches.map((m) => m.id));
   const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
     SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${ids}::text[])`;
   const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
@@ -133,52 +178,66 @@ async function closeOne(tx: Tx, ruleset: string, p: number, config: RatingConfig
     list.push({ agentId: s.agent_id, place: s.place });
     seatsOf.set(s.match_id, list);
   }
-  const matches = ids.map((id) => ({ id, ranking: rankingOf(seatsOf.get(id) ?? []) }));
-  const players = [...new Set(matches.flatMap((m) => m.ranking.flat()))];
-  const updated = closePeriod(await storedStates(tx, players, ruleset), p, matches, config);
-  await writeRatings(tx, ruleset, p, updated);
-  const now = new Date();
-  await tx.ratingPeriod.upsert({
-    where: { ruleset_index: { ruleset, index: p } },
-    create: {
-      ruleset,
-      index: p,
-      startsAt: new Date(periodStart(p, config.periodMs, config.epochMs)),
-      endsAt: end,
-      closedAt: now,
-      matchCount: ids.length,
-    },
-    update: { closedAt: now, matchCount: ids.length },
-  });
-  await tx.$executeRaw`UPDATE matches SET rating_period_id = ${p} WHERE id = ANY(${ids}::text[])`;
+  const rated = periods.map((q) => ({
+    periodIndex: q.periodIndex,
+    matches: q.matches.map((m) => ({ id: m.id, ranking: rankingOf(seatsOf.get(m.id) ?? []) })),
+  }));
+  const players = [...new Set(rated.flatMap((q) => q.matches.flatMap((m) => m.ranking.flat())))];
+  const ratings = await storedStates(tx, players, ruleset);
+  const history: HistoryRow[] = [];
+  for (const q of rated) {
+    for (const [id, state] of closePeriod(ratings, q.periodIndex, q.matches, config)) {
+      ratings.set(id, state);
+      history.push({ id, period: q.periodIndex, state });
+    }
+  }
+  await writeRatings(tx, ruleset, ratings, history);
+  const periodOfMatch = periods.flatMap((q) => q.matches.map(() => q.periodIndex));
+  const at = (p: number) => new Date(periodStart(p, config.periodMs, config.epochMs));
+  // The periods first: each match's rating_period_id refers to its period's row.
+  await tx.$executeRaw`
+    INSERT INTO rating_periods (ruleset, index, starts_at, ends_at, closed_at, match_count)
+    SELECT ${ruleset}, p, s, e, now(), n
+    FROM unnest(${periods.map((q) => q.periodIndex)}::int[], ${periods.map((q) => at(q.periodIndex))}::timestamptz[],
+      ${periods.map((q) => at(q.periodIndex + 1))}::timestamptz[], ${periods.map((q) => q.matches.length)}::int[])
+      AS t(p, s, e, n)
+    ON CONFLICT (ruleset, index) DO UPDATE SET closed_at = excluded.closed_at, match_count = excluded.match_count`;
+  await tx.$executeRaw`
+    UPDATE matches m SET rating_period_id = t.p
+    FROM unnest(${ids}::text[], ${periodOfMatch}::int[]) AS t(id, p) WHERE m.id = t.id`;
 }
 
-/** The period's new ratings and their history rows: two statements whatever the number of players. */
+interface HistoryRow {
+  id: string;
+  period: number;
+  state: RatingState;
+}
+
+/**
+ * The players' new ratings (their state after the last period that rated them) and the periods' history
+ * rows: two statements whatever the number of players and periods.
+ */
 async function writeRatings(
   tx: Tx,
   ruleset: string,
-  p: number,
-  updated: Map<string, RatingState>,
+  ratings: Map<string, RatingState>,
+  history: HistoryRow[],
 ): Promise<void> {
-  if (updated.size === 0) return;
-  const rows = [...updated];
-  const col = <T>(f: (id: string, r: RatingState) => T) => rows.map(([id, r]) => f(id, r));
-  const [ids, rating, rd, vol, games] = [
-    col((id) => id),
-    col((_, r) => r.rating),
-    col((_, r) => r.rd),
-    col((_, r) => r.vol),
-    col((_, r) => r.games),
-  ];
+  if (history.length === 0) return;
+  const ids = [...new Set(history.map((h) => h.id))];
+  const col = <T>(f: (r: RatingState) => T) => ids.map((id) => f(ratings.get(id) as RatingState));
   await tx.$executeRaw`
     INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, last_period_index, ruleset, updated_at)
-    SELECT *, ${ruleset}, now() FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
-      ${vol}::float8[], ${games}::int[], ${col((_, r) => r.wins)}::int[], ${col((_, r) => r.lastPeriodIndex)}::int[])
+    SELECT *, ${ruleset}, now() FROM unnest(${ids}::text[], ${col((r) => r.rating)}::float8[],
+      ${col((r) => r.rd)}::float8[], ${col((r) => r.vol)}::float8[], ${col((r) => r.games)}::int[],
+      ${col((r) => r.wins)}::int[], ${col((r) => r.lastPeriodIndex)}::int[])
     ON CONFLICT (agent_id, ruleset) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
       games = excluded.games, wins = excluded.wins, last_period_index = excluded.last_period_index,
       updated_at = now()`;
+  const h = <T>(f: (row: HistoryRow) => T) => history.map(f);
   await tx.$executeRaw`
     INSERT INTO rating_history (agent_id, ruleset, period_index, rating, rd, vol, games)
-    SELECT a, ${ruleset}, ${p}, r, d, v, g FROM unnest(${ids}::text[], ${rating}::float8[], ${rd}::float8[],
-      ${vol}::float8[], ${games}::int[]) AS t(a, r, d, v, g)`;
+    SELECT a, ${ruleset}, p, r, d, v, g FROM unnest(${h((x) => x.id)}::text[], ${h((x) => x.period)}::int[],
+      ${h((x) => x.state.rating)}::float8[], ${h((x) => x.state.rd)}::float8[], ${h((x) => x.state.vol)}::float8[],
+      ${h((x) => x.state.games)}::int[]) AS t(a, p, r, d, v, g)`;
 }

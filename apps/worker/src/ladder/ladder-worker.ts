@@ -66,10 +66,12 @@ export interface LadderWorker {
  * worker processes are safe. The schedulers are re-created whenever Redis has lost them.
  */
 /**
- * The backlog closer rests 3x as long as each period took: a quarter of a core. Unrested it took a third
- * of the house row's pace on two cores (69% kept, goal 90%) while rating ~560 matches a second.
+ * The backlog closer rests 8x as long as each batch of periods took under the ratings lock: a ninth of
+ * its thread and of the Postgres work it causes. Closing a batch of periods at a time it rates 5,000-7,800
+ * matches a second alone; beside play on two cores, resting 3x it rated ~790 a second and play kept 76% of
+ * its pace (goal 90%), resting 8x ~390 a second with play at 92-107% (DESIGN, the backlog paragraph).
  */
-const BACKLOG_REST_RATIO = 3;
+const BACKLOG_REST_RATIO = 8;
 
 export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   const queue = new Queue(QUEUE.ladder, { connection: o.connection, prefix: o.prefix });
