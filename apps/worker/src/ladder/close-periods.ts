@@ -17,8 +17,9 @@ export interface ClosePeriodsOptions {
   /** Only this ruleset's ladder; default: every ruleset's, one after the other. */
   ruleset?: string;
   /**
-   * After each period closed, rest this many times as long as it took (a backlog's closer: 3 keeps it to
-   * a quarter of a core, so play on the same machine keeps its pace). Default 0: no rest.
+   * After each batch of periods closed, rest this many times as long as it held the ratings lock (a
+   * backlog's closer: 8 keeps it to a ninth of the time, so play on the same machine keeps its pace).
+   * Default 0: no rest.
    */
   restRatio?: number;
 }
@@ -30,9 +31,11 @@ export interface ClosePeriodsOptions {
  * closed when its result arrived is rated in the next period closed (and logged there), as
  * @coup/rating's pendingPeriods groups them.
  *
- * Each pass reads only the period it closes (the earliest unrated finish, found on the unrated-ranked
- * index, then the matches up to that period's end), so a backlog of n matches is closed in time and memory
- * linear in n and bounded by the largest period; live ratings are rebuilt once, with the last due period.
+ * Each pass reads only the periods it closes: the unrated matches in finish order (matches_unrated's
+ * index), up to CLOSE_BATCH_MATCHES of them in whole periods (one period when it alone is larger), rated
+ * one period after another in memory and written in one transaction. So a backlog of n matches is closed
+ * in time and memory linear in n and bounded by the batch or the largest period, without a round of
+ * statements per period (a backlog of short periods); live ratings are rebuilt once, with the last batch.
  *
  * Each ruleset is its own ladder (its matches, ratings, periods and history rows carry its id): they are
  * closed one after the other, the same way. Returns the indexes of the periods closed (every ruleset's, in
