@@ -65,7 +65,7 @@ async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriods
         await closeBatch(tx, ruleset, periods, config);
         // The periods' results replace their live ratings: rebuilt from what is still unrated, once the
         // backlog is closed (a rebuild reads every unrated match: once per pass would be quadratic).
-        if ((await duePeriods(tx, ruleset, config, firstOpen, openStart, 1)).length === 0) {
+        if (!(await anyDue(tx, ruleset, config, firstOpen, openStart))) {
           await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
         }
         return periods.map((q) => q.periodIndex);
@@ -118,8 +118,8 @@ async function duePeriods(
   config: RatingConfig,
   firstOpen: number,
   before: Date,
-  limit = CLOSE_BATCH_MATCHES,
 ): Promise<PendingPeriod[]> {
+  const limit = CLOSE_BATCH_MATCHES;
   const [last] = await tx.$queryRaw<{ index: number | null }[]>`
     SELECT max(index) AS index FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}`;
   const periodOf = (at: Date) => periodIndexOf(at.getTime(), config.periodMs, config.epochMs);
@@ -142,6 +142,26 @@ async function duePeriods(
   const end = new Date(periodStart(first + 1, config.periodMs, config.epochMs));
   const whole = await unratedBefore(tx, ruleset, end);
   return [{ periodIndex: first, matches: whole.map((r) => ({ id: r.id, ranking: [], periodIndex: first })) }];
+}
+
+/**
+ * Whether a period is still due: the earliest unrated finish's period (or the one after the last closed)
+ * comes before the open one. Two index probes, where duePeriods would read a batch.
+ */
+async function anyDue(
+  tx: Tx,
+  ruleset: string,
+  config: RatingConfig,
+  firstOpen: number,
+  before: Date,
+): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
+    SELECT (SELECT min(finished_at) FROM matches_unrated
+            WHERE ruleset = ${ruleset} AND finished_at < ${before}) AS first,
+           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}) AS last`;
+  if (!row?.first) return false;
+  const earliest = periodIndexOf(row.first.getTime(), config.periodMs, config.epochMs);
+  return Math.max(earliest, (row.last ?? -Infinity) + 1) < firstOpen;
 }
 
 /** The ruleset's unrated ranked matches finished before `before`, in finish order (matches_unrated). */
