@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RULESET_IDS, applyAction, createGame, isOver, legalActions, pendingSeats } from '@coup/engine';
 import type { Action } from '@coup/engine';
+import { seededPicker } from '@coup/random';
 import { checkAnswer } from './answer';
 
 const legal: Action[] = [{ type: 'challenge' }, { type: 'pass' }];
@@ -69,5 +71,46 @@ describe('checkAnswer', () => {
       expect(() => checkAnswer(body, legal)).not.toThrow();
     }
     expect(checkAnswer({ action: cyclic }, legal)).toMatchObject({ ok: true, raw: null });
+  });
+
+  it("takes an in-process agent's own legal action as the full check of a copy does, in random games", () => {
+    let compared = 0;
+    for (const ruleset of RULESET_IDS) {
+      for (const players of [2, 4, 6]) {
+        const pick = seededPicker(`answer-${ruleset}-${players}`);
+        let s = createGame({ players, seed: `answer-${players}`, ruleset });
+        while (!isOver(s)) {
+          const seats = pendingSeats(s);
+          for (const seat of seats) {
+            const legal = legalActions(s, seat);
+            for (const a of legal) {
+              for (const extra of [{}, { history: 'full' }]) {
+                const own = checkAnswer({ action: a, ...extra }, legal);
+                const copy = checkAnswer({ action: structuredClone(a), ...extra }, legal);
+                expect(own).toEqual(copy);
+                expect(JSON.stringify(own)).toBe(JSON.stringify(copy));
+                if (own.ok && copy.ok) expect(own.action).toBe(copy.action);
+                compared++;
+              }
+            }
+          }
+          const seat = seats[pick(seats.length)] as number;
+          const legal = legalActions(s, seat);
+          const r = applyAction(s, seat, legal[pick(legal.length)] as Action);
+          if (!r.ok) throw new Error(r.error.message);
+          s = r.state;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // Not the agent's own object, or more than the bots send: the full check, as for any other body.
+    const legal = legalActions(createGame({ players: 2, seed: 'x' }), 0);
+    const first = legal[0] as Action;
+    expect(checkAnswer({ action: first, comment: 'hi' }, legal)).toMatchObject({ ok: true, comment: 'hi' });
+    expect(checkAnswer({ action: first, history: { deep: 1 } }, legal)).toMatchObject({ ok: true });
+    expect(checkAnswer({ action: first, comment: 'a\u0000b' }, legal)).toMatchObject({ ok: false });
+    expect(
+      checkAnswer(Object.assign(Object.create({ x: 1 }) as object, { action: first }), legal),
+    ).toMatchObject({ ok: true });
   });
 });
