@@ -68,24 +68,38 @@ export function buildDecisionRequest(o: BuildDecisionOptions): DecisionRequest {
   const protocol = protocolFor(o.wire);
   const state = wireState(viewFor(o.state, o.seat), o.names);
   const legal = legalActions(o.state, o.seat);
-  // One object, keys in PROTOCOL.md order (historyFrom right after history, protocol 2 only), `prompt`
-  // filled in last (renderPrompt does not read it).
-  const head = {
-    protocol,
-    type: 'decision' as const,
-    matchId: o.matchId,
-    decisionId: o.decisionId,
-    seat: o.seat,
-    phase: o.state.phase,
-    deadline: o.deadline,
-    timeoutMs: o.timeoutMs,
-    state,
-    history: o.history,
-  };
+  // One object literal per protocol (a spread of a shared head cost ~1 us a request), keys in PROTOCOL.md
+  // order (historyFrom right after history, protocol 2 only), `prompt` filled in last (renderPrompt does
+  // not read it).
   const req: PromptInput & { prompt?: string } =
     protocol === PROTOCOL_VERSION
-      ? { ...head, legalActions: legal }
-      : { ...head, historyFrom: o.historyFrom ?? 0, legalActions: legal };
+      ? {
+          protocol,
+          type: 'decision',
+          matchId: o.matchId,
+          decisionId: o.decisionId,
+          seat: o.seat,
+          phase: o.state.phase,
+          deadline: o.deadline,
+          timeoutMs: o.timeoutMs,
+          state,
+          history: o.history,
+          legalActions: legal,
+        }
+      : {
+          protocol,
+          type: 'decision',
+          matchId: o.matchId,
+          decisionId: o.decisionId,
+          seat: o.seat,
+          phase: o.state.phase,
+          deadline: o.deadline,
+          timeoutMs: o.timeoutMs,
+          state,
+          history: o.history,
+          historyFrom: o.historyFrom ?? 0,
+          legalActions: legal,
+        };
   if (o.strategyPrompt !== undefined) req.strategyPrompt = o.strategyPrompt;
   // Built only for agents that read it: rendering is a good part of a request's cost.
   if (o.wire?.wantsPrompt ?? true) {

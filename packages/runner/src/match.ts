@@ -248,7 +248,7 @@ export class MatchLoop {
    * a new one, while an instant agent's answer is usually already on its way.
    */
   private dropClosed(f: Inflight, at: number): void {
-    this.record(f, { ...this.stepBase(f, at), answer: null, applied: null, fault: null, unused: true });
+    this.record(f, this.step(f, at, null, null, null, true));
     const grace = this.stopped ? 0 : this.o.abortGraceMs;
     const controller = f.controller;
     if (!controller) return;
@@ -310,7 +310,7 @@ export class MatchLoop {
     }
     if (legal.length === 0) {
       // The engine no longer waits for this seat (a window settled in between): unused, not a fault.
-      this.record(f, { ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      this.record(f, this.step(f, arrival, raw, null, null, true));
       return;
     }
     applied ??= defaultAction(this.state, seat);
@@ -318,16 +318,11 @@ export class MatchLoop {
     if (!r.ok) {
       if (r.error.code !== 'not_pending')
         throw new Error(`engine rejected ${JSON.stringify(applied)}: ${r.error.message}`);
-      this.record(f, { ...this.stepBase(f, arrival), answer: raw, applied: null, fault: null, unused: true });
+      this.record(f, this.step(f, arrival, raw, null, null, true));
       return;
     }
     this.advance(r.state, r.events);
-    const step: DecisionStep = {
-      ...this.stepBase(f, arrival),
-      answer: raw,
-      applied: applied as Action,
-      fault,
-    };
+    const step = this.step(f, arrival, raw, applied as Action, fault);
     if (comment !== undefined) step.comment = comment;
     this.record(f, step);
     const faults = (this.faults[seat] ?? 0) + (fault ? 1 : 0);
@@ -350,9 +345,17 @@ export class MatchLoop {
     this.o.onEvent?.({ events: eventsFor(events, null), state: viewFor(state, null) });
   }
 
-  private stepBase(f: Inflight, at: number) {
-    return {
-      kind: 'decision' as const,
+  /** The replay's record of a decision, its keys in the replay's order (one literal: a spread costs ~1 us). */
+  private step(
+    f: Inflight,
+    at: number,
+    answer: unknown,
+    applied: Action | null,
+    fault: Fault | null,
+    unused?: true,
+  ): DecisionStep {
+    const step: DecisionStep = {
+      kind: 'decision',
       decisionId: f.decisionId,
       seat: f.seat,
       phase: f.phase,
@@ -360,7 +363,12 @@ export class MatchLoop {
       stateIndex: f.stateIndex,
       requestedAt: f.requestedAt,
       latencyMs: ms(Math.max(0, at - f.sentMono)),
+      answer,
+      applied,
+      fault,
     };
+    if (unused) step.unused = true;
+    return step;
   }
 
   private record(f: Inflight, step: DecisionStep): void {
