@@ -9,5 +9,7 @@ import type { DecisionRequest } from '@coup/protocol';
 
 /** The PRNG for one decision of one bot instance. */
 export function decisionRandom(seed: string, req: DecisionRequest): Random {
-  return seededRandom(`${seed}\u0000${req.matchId}\u0000${req.decisionId}\u0000${req.seat}`);
+  // The seed and the match id are the same for all of a bot's decisions in a match: hashed once.
+  const prefix = `${seed}\u0000${req.matchId}\u0000`;
+  return seededRandom(`${prefix}${req.decisionId}\u0000${req.seat}`, prefix.length);
 }

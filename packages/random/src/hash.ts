@@ -35,9 +35,11 @@ export function hash32(text: string): number {
  * surrogates stay distinct), so two different seeds give different states. The domain keeps uses apart:
  * a state never equals the published commitment, sha256(seed), nor another use's state. A zero state
  * would make xoroshiro128+ output zeros for ever: the next 128 bits are used then (a 2^-128 event).
+ * `sharedSeed`: how many leading code units of `seed` many calls share (hashed once; the result is the
+ * same whatever it says).
  */
-export function seedWords128(domain: string, seed: string): number[] {
-  const h = sha256Utf16Words(domain + seed);
+export function seedWords128(domain: string, seed: string, sharedSeed = 0): number[] {
+  const h = sha256Utf16Words(domain + seed, domain.length + sharedSeed);
   for (let i = 0; i < 8; i += 4) {
     const a = h[i] as number;
     const b = h[i + 1] as number;

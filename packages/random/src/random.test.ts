@@ -52,6 +52,31 @@ describe('hash32 and seedWords128', () => {
       expect(seedWords128('', seed)).toEqual([0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i)));
     }
   });
+  it('seedWords128 agrees with node:crypto whatever shared prefix the caller names, remembered or not', () => {
+    const random = seededRandom('sha-shared');
+    const units = [0x41, 0xe9, 0x100, 0xd800, 0xffff];
+    const text = (n: number) => String.fromCharCode(...Array.from({ length: n }, () => pick(random, units)));
+    for (let length = 0; length <= 200; length += 7) {
+      const prefix = text(length);
+      for (const shared of [0, 1, 31, 32, 33, 63, 64, 65, 96, length, length + 40]) {
+        for (const suffix of ['', text(3), text(40), text(3)]) {
+          const seed = prefix + suffix;
+          const digest = createHash('sha256')
+            .update(Buffer.from(`d\n${seed}`, 'utf16le'))
+            .digest();
+          const want = [0, 1, 2, 3].map((i) => digest.readInt32BE(4 * i));
+          expect(seedWords128('d\n', seed, Math.min(shared, length))).toEqual(want);
+          expect(seedWords128('d\n', seed)).toEqual(want);
+        }
+      }
+    }
+    const prefix = 'a-seed-of-some-length:ag_0123456789\u0000mt_abcdefghijkl\u0000';
+    const draw = (s: string, shared?: number) => take(4, seededRandom(s, shared));
+    expect(draw(`${prefix}mt_abcdefghijkl.3.1\u00002`, prefix.length)).toEqual(
+      draw(`${prefix}mt_abcdefghijkl.3.1\u00002`),
+    );
+  });
+
   it('seedWords128 agrees with node:crypto when seeds share a first block, and after many first blocks', () => {
     // The first 64-byte block's result is remembered by its 32 code units (a bounded cache): seeds that
     // share it, alternating, and more distinct first blocks than the cache holds, must all hash right.

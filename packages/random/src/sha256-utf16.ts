@@ -79,12 +79,13 @@ function compress(text: string, bytes: number, block: number, words: number): vo
 }
 
 /**
- * The state after the first block, by that block's 32 code units. Every seed of one use starts with the
- * same domain (the engine's deal: 31 of the 32 units), so most hashes find the first block done and
- * compress one block instead of two. Bounded: emptied when full.
+ * The state after the leading blocks that many hashes share, by those blocks' code units (32 a block).
+ * Every seed of one use starts with the same domain (the engine's deal: 31 of the first 32 units), so by
+ * default the first block is remembered; a caller that knows a longer shared prefix says how long (a
+ * bot's decisions share its seed and the match id: four blocks of six). Bounded: emptied when full.
  */
-const firstBlocks = new Map<string, Int32Array>();
-const FIRST_BLOCKS_MAX = 256;
+const sharedBlocks = new Map<string, Int32Array>();
+const SHARED_BLOCKS_MAX = 1024;
 
 function init(): void {
   H[0] = 0x6a09e667;
@@ -99,26 +100,29 @@ function init(): void {
 
 /**
  * SHA-256 over `text`'s UTF-16 code units, each as two bytes low first (Buffer.from(text, 'utf16le')),
- * as eight signed big-endian 32-bit words (the scratch array H: copy what you keep).
+ * as eight signed big-endian 32-bit words (the scratch array H: copy what you keep). `shared`: how many
+ * leading code units other calls share (default 32, the first block); the whole blocks within them are
+ * hashed once and remembered.
  */
-export function sha256Utf16Words(text: string): Int32Array {
+export function sha256Utf16Words(text: string, shared = 32): Int32Array {
   const bytes = 2 * text.length;
   // The message, 0x80, zeros, and the 64-bit length fill a whole number of 64-byte blocks.
   const blocks = Math.floor((bytes + 8) / 64) + 1;
   const words = blocks * 16;
+  // Blocks of message only: each one's result depends on its 32 code units (and those before) alone.
+  const known = Math.floor(Math.min(Math.max(shared, 32), text.length) / 32);
   let block = 0;
-  if (text.length >= 32) {
-    // The first block is message only: its result depends on its 32 code units alone.
-    const key = text.slice(0, 32);
-    const known = firstBlocks.get(key);
-    if (known) H.set(known);
+  if (known > 0) {
+    const key = text.slice(0, known * 32);
+    const state = sharedBlocks.get(key);
+    if (state) H.set(state);
     else {
       init();
-      compress(text, bytes, 0, words);
-      if (firstBlocks.size >= FIRST_BLOCKS_MAX) firstBlocks.clear();
-      firstBlocks.set(key, H.slice());
+      for (; block < known; block++) compress(text, bytes, block, words);
+      if (sharedBlocks.size >= SHARED_BLOCKS_MAX) sharedBlocks.clear();
+      sharedBlocks.set(key, H.slice());
     }
-    block = 1;
+    block = known;
   } else init();
   for (; block < blocks; block++) compress(text, bytes, block, words);
   return H;

@@ -13,10 +13,11 @@ const STREAM_DOMAIN = 'coup-arena/random/stream/v1\n';
 /**
  * A stream seeded by a string (or a number, taken as its decimal string): pure-rand's xoroshiro128+ and
  * uniformFloat64, written out over four locals (random.test.ts checks them equal to pure-rand's), as
- * bots draw from a stream for every decision and the benchmarks for every move.
+ * bots draw from a stream for every decision and the benchmarks for every move. `shared`: how many leading
+ * code units of the seed many calls share, hashed once (the stream is the same whatever it says).
  */
-export function seededRandom(seed: string | number): Random {
-  const words = seedWords128(STREAM_DOMAIN, String(seed));
+export function seededRandom(seed: string | number, shared = 0): Random {
+  const words = seedWords128(STREAM_DOMAIN, String(seed), shared);
   // pure-rand's state order: s01, s00, s11, s10.
   let s01 = words[0] as number;
   let s00 = words[1] as number;
