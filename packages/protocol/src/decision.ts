@@ -68,9 +68,10 @@ export function buildDecisionRequest(o: BuildDecisionOptions): DecisionRequest {
   const protocol = protocolFor(o.wire);
   const state = wireState(viewFor(o.state, o.seat), o.names);
   const legal = legalActions(o.state, o.seat);
-  // One object literal per protocol (a spread of a shared head cost ~1 us a request), keys in PROTOCOL.md
-  // order (historyFrom right after history, protocol 2 only), `prompt` filled in last (renderPrompt does
-  // not read it).
+  // One object literal per protocol, not a shared head spread into each (with the replay step built the
+  // same way, the runner's CPU a house match fell by about a third: DESIGN "the runner's cost per
+  // decision"), keys in PROTOCOL.md order (historyFrom right after history, protocol 2 only), `prompt`
+  // filled in last (renderPrompt does not read it).
   const req: PromptInput & { prompt?: string } =
     protocol === PROTOCOL_VERSION
       ? {
