@@ -120,24 +120,21 @@ async function duePeriods(
   before: Date,
 ): Promise<PendingPeriod[]> {
   const limit = CLOSE_BATCH_MATCHES;
-  const [last] = await tx.$queryRaw<{ index: number | null }[]>`
-    SELECT max(index) AS index FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}`;
+  const last = await lastClosed(tx, ruleset);
   const periodOf = (at: Date) => periodIndexOf(at.getTime(), config.periodMs, config.epochMs);
   const rows = await unratedBefore(tx, ruleset, before, limit + 1);
   if (rows.length === 0) return [];
   // With more rows than the limit, the period of the first row left out may be cut: only the periods
   // before it are whole (every row of theirs comes first in finish order).
-  const cut = rows.length > limit ? periodOf(rows[limit]!.finished_at) : firstOpen;
+  const cut = Math.min(rows.length > limit ? periodOf(rows[limit]!.finished_at) : firstOpen, firstOpen);
   const kept = rows.filter((r) => periodOf(r.finished_at) < cut);
-  const due = (list: { id: string; finished_at: Date }[]) =>
-    pendingPeriods(
-      list.map((r) => ({ id: r.id, ranking: [], periodIndex: periodOf(r.finished_at) })),
-      last?.index ?? null,
-    ).filter((q) => q.periodIndex < Math.min(cut, firstOpen));
-  const periods = due(kept);
+  const periods = pendingPeriods(
+    kept.map((r) => ({ id: r.id, ranking: [], periodIndex: periodOf(r.finished_at) })),
+    last,
+  ).filter((q) => q.periodIndex < cut);
   if (periods.length > 0 || rows.length <= limit) return periods;
   // The first due period alone holds more than the limit: read it whole.
-  const first = Math.max(periodOf(rows[0]!.finished_at), (last?.index ?? -Infinity) + 1);
+  const first = firstDue(periodOf(rows[0]!.finished_at), last);
   if (first >= firstOpen) return [];
   const end = new Date(periodStart(first + 1, config.periodMs, config.epochMs));
   const whole = await unratedBefore(tx, ruleset, end);
@@ -145,8 +142,8 @@ async function duePeriods(
 }
 
 /**
- * Whether a period is still due: the earliest unrated finish's period (or the one after the last closed)
- * comes before the open one. Two index probes, where duePeriods would read a batch.
+ * Whether a period is still due: the first period to close (firstDue) comes before the open one. Two
+ * index probes, where duePeriods would read a batch.
  */
 async function anyDue(
   tx: Tx,
@@ -155,30 +152,38 @@ async function anyDue(
   firstOpen: number,
   before: Date,
 ): Promise<boolean> {
-  const [row] = await tx.$queryRaw<{ first: Date | null; last: number | null }[]>`
-    SELECT (SELECT min(finished_at) FROM matches_unrated
-            WHERE ruleset = ${ruleset} AND finished_at < ${before}) AS first,
-           (SELECT max(index) FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}) AS last`;
-  if (!row?.first) return false;
-  const earliest = periodIndexOf(row.first.getTime(), config.periodMs, config.epochMs);
-  return Math.max(earliest, (row.last ?? -Infinity) + 1) < firstOpen;
+  const [earliest] = await unratedBefore(tx, ruleset, before, 1);
+  if (!earliest) return false;
+  const period = periodIndexOf(earliest.finished_at.getTime(), config.periodMs, config.epochMs);
+  return firstDue(period, await lastClosed(tx, ruleset)) < firstOpen;
 }
 
-/** The ruleset's unrated ranked matches finished before `before`, in finish order (matches_unrated). */
+/** The first period to close: the earliest unrated finish's, but never one at or before the last closed. */
+function firstDue(earliest: number, last: number | null): number {
+  return Math.max(earliest, last === null ? -Infinity : last + 1);
+}
+
+/** The ruleset's last closed period (null: none yet). */
+async function lastClosed(tx: Tx, ruleset: string): Promise<number | null> {
+  const [row] = await tx.$queryRaw<{ index: number | null }[]>`
+    SELECT max(index) AS index FROM rating_periods WHERE closed_at IS NOT NULL AND ruleset = ${ruleset}`;
+  return row?.index ?? null;
+}
+
+/**
+ * The ruleset's unrated ranked matches finished before `before`, in finish order (matches_unrated), at
+ * most `limit` (none: all; LIMIT NULL is no limit).
+ */
 async function unratedBefore(
   tx: Tx,
   ruleset: string,
   before: Date,
   limit?: number,
 ): Promise<{ id: string; finished_at: Date }[]> {
-  return limit === undefined
-    ? tx.$queryRaw`
-        SELECT match_id AS id, finished_at FROM matches_unrated
-        WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id`
-    : tx.$queryRaw`
-        SELECT match_id AS id, finished_at FROM matches_unrated
-        WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id
-        LIMIT ${limit}`;
+  return tx.$queryRaw`
+    SELECT match_id AS id, finished_at FROM matches_unrated
+    WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id
+    LIMIT ${limit ?? null}::bigint`;
 }
 
 /**
