@@ -14,3 +14,5 @@ const server = await agent.listen(0);
 process.stdout.write(`${server.url}\n`);
 process.stdin.resume();
 process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+// An exit rather than death by the signal, so BENCH_PROF's CPU profile is written.
+process.once('SIGTERM', () => process.exit(0));

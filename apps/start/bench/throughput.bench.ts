@@ -8,6 +8,7 @@
 // (storage-report.ts).
 // Run: npm run bench -w @coup/start
 //   BENCH_WINDOW_S (default 20: the measured window per row), BENCH_WARMUP_S (3),
+//   BENCH_FIRST_WARMUP_S (20: before the first row, while the new processes warm up),
 //   WORKER_CONCURRENCY and WORKER_NICE (default: the platform's), BENCH_WORKERS (worker processes, default:
 //   one per core as npm start runs; 0: the worker inside the API process, to compare with),
 //   BENCH_ROWS (default house,house-ranked,house-api,http,http-ranked; idle: reads only),
@@ -28,12 +29,19 @@ import type { StartedProcess } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { seedBacklog } from './backlog-seed';
-import { postgresCostLine, postgresSnapshot } from './postgres-cost';
+import { benchCpuSeconds, boxCpuLine, redisCpuSeconds } from './box-cpu';
+import { cpuSince, postgresCostLine, postgresSnapshot } from './postgres-cost';
 import { storageReport } from './storage-report';
 import { ROW_NAMES, rowFeeder, setUpRows } from './throughput-rows';
 
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+/**
+ * Before the first row the processes have only just started, and for their first ~20 s they spend a third
+ * more CPU per match (JIT tiers, heap growth): the http row alone stored 65.7 matches/s after 3 s of warm-up
+ * and 92.2 after 20 s, in the same hour. A platform runs for hours, so the first row warms up longer.
+ */
+const FIRST_WARMUP_S = Number(process.env.BENCH_FIRST_WARMUP_S ?? 20);
 /** Worker processes (BENCH_WORKERS, default 1); each runs WORKER_CONCURRENCY matches at once. 0: the API
  * process runs the worker (RUN_WORKER=true), as `npm start` with WORKER_IN_PROCESS=true does. */
 const WORKERS = Math.max(0, Number(process.env.BENCH_WORKERS ?? availableParallelism()));
@@ -176,14 +184,18 @@ async function main() {
       WORKERS === 0 ? 'the worker inside the API process' : `API and ${WORKERS} worker process(es)`;
     console.log(
       `throughput: ${processes}, worker concurrency ${concurrency}, nice ${workers[0]?.match[2] ?? 0}, ` +
-        `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s`,
+        `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}, window ${WINDOW_S} s, ` +
+        `warm-up ${FIRST_WARMUP_S} s (first row) and ${WARMUP_S} s`,
     );
 
     const matchQueue = new Queue<MatchJob>(QUEUE.matches, { connection: { url: REDIS_URL }, prefix });
     closers.push(() => matchQueue.close());
+    const agentProcs: Proc[] = [];
+    const agentsCpu = () => agentProcs.reduce((n, p) => n + cpuSeconds(p.child.pid), 0);
     const startAgentServer = async () => {
       const server = await start(path.join(here, 'agent-server.ts'), {}, /(http:\/\/\S+)/);
       procs.push(server);
+      agentProcs.push(server);
       return server.match[1] as string;
     };
     const slots = Math.max(1, WORKERS) * (Number(concurrency) || 8);
@@ -192,7 +204,7 @@ async function main() {
     const readPaths = ['/v1/leaderboard', '/v1/matches?limit=20', `/v1/agents/${houseSeats[0]}`];
 
     const rates = new Map<string, number>();
-    for (const row of rows.list) {
+    for (const [rowIndex, row] of rows.list.entries()) {
       if (row.label === 'house-backlog') {
         const t = performance.now();
         const [owner] = await db.prisma.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM accounts LIMIT 1');
@@ -206,13 +218,16 @@ async function main() {
       await feeder.begin();
       // The backlog row's window starts once the closer is at work (its first tick starts its thread).
       if (row.label === 'house-backlog') await closerStarted(db, BACKLOG);
-      await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+      await new Promise((r) => setTimeout(r, (rowIndex === 0 ? FIRST_WARMUP_S : WARMUP_S) * 1000));
       const u0 = row.label === 'house-backlog' ? await unratedCount(db) : null;
       const read = reader(base, readPaths);
       const t0 = performance.now();
       const c0 = await finishedCount(db);
       const w0 = workersCpu();
       const a0 = cpuSeconds(apiProc.child.pid);
+      const g0 = agentsCpu();
+      const r0 = await redisCpuSeconds(redis);
+      const b0 = benchCpuSeconds();
       const pg0 = await postgresSnapshot(db);
       await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
       const pg1 = await postgresSnapshot(db);
@@ -220,6 +235,9 @@ async function main() {
       const seconds = (performance.now() - t0) / 1000;
       const workerCpu = workersCpu() - w0;
       const apiCpu = cpuSeconds(apiProc.child.pid) - a0;
+      const agentCpu = agentsCpu() - g0;
+      const redisCpu = (await redisCpuSeconds(redis)) - r0;
+      const benchCpu = benchCpuSeconds() - b0;
       const { all: lat, byPath } = await read.stop();
       await feeder.end();
       const rate = (c1 - c0) / seconds;
@@ -230,11 +248,16 @@ async function main() {
       console.log(
         `${row.label.padEnd(12)} stored ${rate.toFixed(1)} four-seat matches/s (${c1 - c0} in ${seconds.toFixed(1)} s)` +
           ` · ${((c1 - c0) / workerCpu).toFixed(1)} matches per worker CPU-second (worker ${(workerCpu / seconds).toFixed(2)} cores,` +
-          ` API ${(apiCpu / seconds).toFixed(2)} cores)` +
+          ` API ${(apiCpu / seconds).toFixed(2)} cores` +
+          (agentProcs.length > 0 ? `, HTTP agents ${(agentCpu / seconds).toFixed(2)} cores)` : ')') +
           ` · reads p50 ${percentile(lat, 0.5).toFixed(1)} ms p99 ${percentile(lat, 0.99).toFixed(1)} ms (${lat.length} reads)` +
           ` · live logs in Redis ${logKeys}, Redis used_memory ${(Number(mem) / 1e6).toFixed(1)} MB`,
       );
       console.log(`${''.padEnd(12)} ${postgresCostLine(pg0, pg1, c1 - c0)}`);
+      const parts: Record<string, number> = { workers: workerCpu, API: apiCpu };
+      if (agentProcs.length > 0) parts['HTTP agents'] = agentCpu;
+      Object.assign(parts, { Postgres: cpuSince(pg0.cpu, pg1.cpu), Redis: redisCpu, bench: benchCpu });
+      console.log(`${''.padEnd(12)} ${boxCpuLine(parts, c1 - c0)}`);
       if (pending !== null) {
         const house = rates.get('house');
         console.log(

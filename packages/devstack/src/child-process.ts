@@ -32,6 +32,20 @@ export interface StartOptions {
   echo?: boolean;
 }
 
+/** Children still running, killed if this process exits first (an uncaught error, or `bench | head` closing
+ * the pipe): left behind, a bench's API and workers went on using the machine under the next run. */
+const live = new Set<ChildProcess>();
+let reaperInstalled = false;
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (reaperInstalled) return;
+  reaperInstalled = true;
+  process.once('exit', () => {
+    for (const c of live) c.kill('SIGKILL');
+  });
+}
+
 /**
  * Starts `file` with `node --import tsx` and resolves once its output matches `ready`; rejects if it exits
  * first or takes longer than `timeoutMs`.
@@ -42,6 +56,7 @@ export function startTsxProcess(file: string, o: StartOptions): Promise<StartedP
     env: { ...process.env, ...o.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  track(child);
   let out = '';
   const stop = () =>
     new Promise<void>((done) => {
