@@ -44,6 +44,6 @@ export const ALLOWED_DEPENDENCIES: Record<string, Allowed> = {
   web: { code: 'api-contract engine protocol random transports', tests: 'bots runner' },
   start: {
     code: 'api competition db devstack gateway web worker',
-    tests: 'api-contract archive bots cli engine llm protocol random runner sdk',
+    tests: 'api-contract archive bots cli llm protocol runner sdk',
   },
 };

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Redis } from 'ioredis';
+import { cpuSeconds } from '@coup/devstack';
 
 // Where a stored match's CPU goes on the one machine that runs everything (issue 23: why a row tops out
 // where it does). Every process the platform needs is counted: the workers, the API, the bench's HTTP
@@ -16,10 +17,7 @@ export async function redisCpuSeconds(redis: Redis): Promise<number> {
 }
 
 /** This process's CPU seconds so far. */
-export const benchCpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
+export const benchCpuSeconds = () => cpuSeconds(process.pid);
 
 /** One line: ms of CPU per stored match by process, their sum and the matches/s the machine's cores bound. */
 export function boxCpuLine(parts: CpuParts, stored: number): string {
