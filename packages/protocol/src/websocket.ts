@@ -22,13 +22,11 @@ export const WsError = z.object({
   decisionId: z.string().optional(),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [
-  Welcome,
-  MatchStart,
-  DecisionRequest,
-  MatchEnd,
-  WsError,
-]);
+/** Compiled (z.compile, as DecisionRequest is): a WebSocket agent parses one per decision. */
+export const ServerMessage = z.compile(
+  z.discriminatedUnion('type', [Welcome, MatchStart, DecisionRequest, MatchEnd, WsError]),
+  { strict: true },
+);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 export const AnswerMessage = z.looseObject({
