@@ -1,9 +1,11 @@
 import { Pool } from 'undici';
-import type { buildConnector, Dispatcher } from 'undici';
+import type { buildConnector } from 'undici';
 import { DECISION_ID_HEADER, jsonTextTooDeep, SIGNATURE_HEADER, sign, tooDeepMessage } from '@coup/protocol';
 import type { DecisionRequest, MatchEnd, MatchStart } from '@coup/protocol';
 import type { MatchAgent } from './agent';
 import { AgentFault } from './fault';
+import { exchange } from './http-exchange';
+import type { Exchanged } from './http-exchange';
 import { requestJson } from './serialize';
 
 export interface HttpAgentOptions {
@@ -72,22 +74,22 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
   const secretNow: () => string | undefined | Promise<string> =
     typeof fixed === 'function' ? fixed : () => fixed;
 
-  const request = (path: string, json: string, signal: AbortSignal, secret?: string, decisionId?: string) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (decisionId !== undefined) headers[DECISION_ID_HEADER] = decisionId;
-    if (secret !== undefined) headers[SIGNATURE_HEADER] = sign(secret, json);
-    return pool.request({ method: 'POST', path: prefix + path, headers, body: json, signal });
-  };
   /** Signs with the secret of this instant; waits only when the secret is being re-read. */
   const post = (
     path: string,
     json: string,
     signal: AbortSignal,
+    failFast: boolean,
     decisionId?: string,
-  ): Promise<Dispatcher.ResponseData> => {
+  ): Promise<Exchanged> => {
+    const send = (secret: string | undefined) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (decisionId !== undefined) headers[DECISION_ID_HEADER] = decisionId;
+      if (secret !== undefined) headers[SIGNATURE_HEADER] = sign(secret, json);
+      return exchange(pool, { path: prefix + path, headers, body: json, signal, max, failFast });
+    };
     const secret = secretNow();
-    if (secret instanceof Promise) return secret.then((s) => request(path, json, signal, s, decisionId));
-    return request(path, json, signal, secret, decisionId);
+    return secret instanceof Promise ? secret.then(send) : send(secret);
   };
 
   const agent: MatchAgent = {
@@ -95,59 +97,33 @@ export function httpAgent(opts: HttpAgentOptions): MatchAgent {
     // Not async on purpose: serialising, signing and dispatching happen synchronously, so the request
     // is on its way when decide() returns (this is part of the runner's measured overhead).
     decide(req: DecisionRequest, signal: AbortSignal): Promise<unknown> {
-      let pending: Promise<Dispatcher.ResponseData>;
+      let pending: Promise<Exchanged>;
       try {
-        pending = post('/decide', requestJson(req), signal, req.decisionId);
+        pending = post('/decide', requestJson(req), signal, true, req.decisionId);
       } catch (err) {
         return Promise.reject(toFault(err, signal));
       }
-      return readAnswer(pending, signal, max);
+      return pending.then(answerOf, (err: unknown) => Promise.reject(toFault(err, signal)));
     },
-    start: (msg: MatchStart, signal: AbortSignal) => notify(post('/start', JSON.stringify(msg), signal)),
-    end: (msg: MatchEnd, signal: AbortSignal) => notify(post('/end', JSON.stringify(msg), signal)),
+    // Notifications: the answer is drained and ignored; the runner ignores failures too.
+    start: (msg: MatchStart, signal: AbortSignal) =>
+      post('/start', JSON.stringify(msg), signal, false).then(() => undefined),
+    end: (msg: MatchEnd, signal: AbortSignal) =>
+      post('/end', JSON.stringify(msg), signal, false).then(() => undefined),
     close: () => (shared ? Promise.resolve() : pool.close()),
   };
   if (opts.agentId !== undefined) agent.agentId = opts.agentId;
   return agent;
 }
 
-async function readAnswer(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal,
-  max: number,
-): Promise<unknown> {
-  let res: Dispatcher.ResponseData | undefined;
+/** The answer's JSON, refused before it is parsed when it nests too deep. */
+function answerOf(res: Exchanged): unknown {
+  // Refused before it is parsed: nothing after the parse has to cope with thousands of levels.
+  if (jsonTextTooDeep(res.text)) throw new AgentFault('invalid_answer', tooDeepMessage('answer'));
   try {
-    res = await pending;
-    if (res.statusCode < 200 || res.statusCode > 299) {
-      // Drain a small error page so the socket can be reused; a big one is cut off by dump's limit.
-      res.body.dump({ limit: 4096 }).catch(() => {});
-      throw new AgentFault('http_status', `HTTP ${res.statusCode}`);
-    }
-    const declared = Number(res.headers['content-length']);
-    if (declared > max) throw new AgentFault('too_large', `answer of ${declared} bytes (max ${max})`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > max) throw new AgentFault('too_large', `answer over ${max} bytes`);
-      chunks.push(chunk);
-    }
-    const text =
-      chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
-    // Refused before it is parsed: nothing after the parse has to cope with thousands of levels.
-    if (jsonTextTooDeep(text)) throw new AgentFault('invalid_answer', tooDeepMessage('answer'));
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new AgentFault('invalid_json', notJsonMessage(res.statusCode, res.headers['content-type'], size));
-    }
-  } catch (err) {
-    // Stop reading whatever is left (a huge body, a non-2xx page): this also frees the socket.
-    if (res && !res.body.destroyed && !(err instanceof AgentFault && err.reason === 'http_status')) {
-      res.body.destroy();
-    }
-    throw toFault(err, signal);
+    return JSON.parse(res.text) as unknown;
+  } catch {
+    throw new AgentFault('invalid_json', notJsonMessage(res.status, res.contentType, res.bytes));
   }
 }
 
@@ -173,11 +149,4 @@ function toFault(err: unknown, signal: AbortSignal): AgentFault {
   return new AgentFault('transport_error', `${e.code ?? 'error'}: ${e.message ?? String(err)}`, {
     cause: err,
   });
-}
-
-/** Notifications: the answer is drained and ignored; the runner ignores failures too. */
-async function notify(pending: Promise<Dispatcher.ResponseData>): Promise<void> {
-  const res = await pending;
-  await res.body.dump({ limit: 4096 });
-  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`HTTP ${res.statusCode}`);
 }

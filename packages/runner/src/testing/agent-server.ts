@@ -28,6 +28,8 @@ export interface ReceivedRequest {
   signatureHeader: string | undefined;
   /** The signature checked with the server's secret (null without a secret). */
   signature: SignatureCheck | null;
+  /** The client's port: the same port twice means the keep-alive socket was reused. */
+  remotePort: number | undefined;
 }
 
 export interface AgentServer {
@@ -71,6 +73,7 @@ export async function startAgentServer(opts: AgentServerOptions): Promise<AgentS
         decisionIdHeader: req.headers[DECISION_ID_HEADER] as string | undefined,
         signatureHeader: header as string | undefined,
         signature: opts.secret ? verifySignature(opts.secret, body, header as string | undefined) : null,
+        remotePort: req.socket.remotePort,
       });
     }
     if (!path.endsWith('/decide')) {
