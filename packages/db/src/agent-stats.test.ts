@@ -283,6 +283,14 @@ describe('agent_stats_pending', () => {
     expect(await foldStats(db.prisma)).toBe(0);
     expect(await row(e)).toMatchObject({ matches: 4, decisions: 11, latencyHist: { '1.0': 4, '150': 3 } });
   });
+
+  it('folds without JIT compilation, whatever the server allows (its cost estimate crosses the threshold)', async () => {
+    // The planner costs the fold's jsonb expansions at 100 rows a seat: a batch of thousands of seats passed
+    // jit_above_cost and each fold spent 400-600 ms compiling (stats_fold_no_jit migration).
+    const [fn] = await db.prisma.$queryRaw<{ config: string[] | null }[]>`
+      SELECT proconfig AS config FROM pg_proc WHERE proname = 'stats_fold'`;
+    expect(fn?.config).toContain('jit=off');
+  });
 });
 
 describe('the seat_index_agent_stats migration', () => {
