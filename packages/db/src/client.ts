@@ -17,6 +17,7 @@ const POOLS = new WeakMap<object, pg.Pool>();
 export function createPrisma(databaseUrl: string, options: CreatePrismaOptions = {}): PrismaClient {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    options: CONNECTION_OPTIONS,
     ...(options.max ? { max: options.max } : {}),
   });
   // A connection that dies while idle (Postgres restarted, the database dropped) is removed by the pool and
@@ -26,6 +27,18 @@ export function createPrisma(databaseUrl: string, options: CreatePrismaOptions =
   POOLS.set(prisma, pool);
   return prisma;
 }
+
+/**
+ * The connection's startup options: `-c jit=off`. The platform's statements are short and most end at a LIMIT,
+ * but Postgres decides on JIT compilation from the plan's cost estimate, and estimates run far past the
+ * threshold (jit_above_cost, 100,000) wherever statistics are missing or a function's rows are guessed: on
+ * tables not yet analyzed (after a bulk load, or on a server with autovacuum off) the match list's page of 21
+ * was costed at ~150,000 and each read spent 5-25 ms compiling (issue 23). A URL's own `?options=` replaces
+ * these (node-postgres lets the connection string win): behind a pooler that refuses startup options
+ * (PgBouncer without `ignore_startup_parameters = options`), put `options=` in the URL and set `jit = off` on
+ * the database instead.
+ */
+export const CONNECTION_OPTIONS = '-c jit=off';
 
 /** The pool under a client made by createPrisma; undefined for anything else (a transaction's client). */
 export function poolOf(db: object): pg.Pool | undefined {
