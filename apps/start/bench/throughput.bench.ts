@@ -33,6 +33,7 @@ import { benchCpuSeconds, boxCpuLine, redisCpuSeconds } from './box-cpu';
 import { cpuSince, postgresCostLine, postgresSnapshot } from './postgres-cost';
 import { storageReport } from './storage-report';
 import { ROW_NAMES, rowFeeder, setUpRows } from './throughput-rows';
+import { WORKER_MAIN, WORKER_NODE_FLAGS } from '../src/worker-child';
 
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
@@ -62,12 +63,14 @@ type Proc = StartedProcess;
 function start(file: string, env: Record<string, string>, ready: RegExp, args: string[] = []) {
   // BENCH_PROF=<dir>: every process writes a CPU profile there (node --cpu-prof) when it exits.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  // A worker with the flags every launcher gives it (npm start, docker-compose).
+  const own = file === WORKER_MAIN ? WORKER_NODE_FLAGS : [];
   return startTsxProcess(file, {
     env,
     ready,
     args,
     cwd: repoRoot,
-    nodeArgs: prof,
+    nodeArgs: [...own, ...prof],
     echo: process.env.BENCH_VERBOSE === '1',
   });
 }
@@ -167,7 +170,7 @@ async function main() {
     const workers: Awaited<ReturnType<typeof start>>[] = [];
     for (let i = 0; i < WORKERS; i++) {
       const w = await start(
-        'apps/worker/src/main.ts',
+        WORKER_MAIN,
         { ...env, PUBLIC_URL: base },
         /worker \d+ running \(concurrency (\d+), nice (\d+)\)/,
       );

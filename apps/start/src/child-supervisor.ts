@@ -20,6 +20,8 @@ export interface ChildSpec<R> {
   name: string;
   /** The TypeScript entry point, run with `node --import tsx`. */
   main: string;
+  /** Node's own flags, before `--import tsx` (V8's heap sizes are read only at start). */
+  nodeArgs?: readonly string[];
   /** Added to this process's environment, asked again at every start (a restart may need other values). */
   env: () => Record<string, string>;
   log: (line: string) => void;
@@ -52,7 +54,7 @@ export async function superviseChild<R>(spec: ChildSpec<R>): Promise<SupervisedC
 
   const launch = () =>
     new Promise<R>((resolve, reject) => {
-      const c = spawn(process.execPath, ['--import', 'tsx', spec.main], {
+      const c = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--import', 'tsx', spec.main], {
         cwd: repoRoot,
         env: { ...process.env, ...spec.env() },
         // 'ipc': the child says when it is ready, and sees its parent go (process.on('disconnect')).

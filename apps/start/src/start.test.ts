@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@coup/db';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { deleteKeys } from './testing/harness';
+import { WORKER_NODE_FLAGS } from './worker-child';
 
 // The README's start command, run as a user runs it (a process, stopped with Ctrl-C): it migrates an
 // empty database, registers the house bots, plays demo matches and serves the API and the web UI, the API
@@ -145,6 +147,9 @@ describe('npm start', () => {
     const first = Number((await s.waitFor(/worker (\d+) running \(concurrency \d+, nice 0\)/))[1]);
     expect(first).not.toBe(s.child.pid);
     expect(alive(first)).toBe(true);
+    // Started with the worker's own Node flags (its young generation: worker-child.ts).
+    const argv = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
+    expect(argv).toEqual(expect.arrayContaining([...WORKER_NODE_FLAGS]));
     process.kill(first, 'SIGKILL');
     await s.waitFor(new RegExp(`worker ${first} exited \\(signal SIGKILL\\); starting it again in 1 s`));
     const second = Number((await s.waitFor(new RegExp(`worker (?!${first}\\b)(\\d+) running`)))[1]);

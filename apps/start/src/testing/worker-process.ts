@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { repoRoot } from '@coup/db';
-import { WORKER_MAIN } from '../worker-child';
+import { WORKER_MAIN, WORKER_NODE_FLAGS } from '../worker-child';
 import { stopChild, waitForLine } from './agents';
 
 // A match worker as its own process (`node --import tsx apps/worker/src/main.ts`), the way it runs when
@@ -17,7 +17,7 @@ export interface WorkerProcess {
 }
 
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, '--import', 'tsx', WORKER_MAIN], {
     cwd: repoRoot,
     // Not niced unless a test asks (WORKER_NICE): among the test run's busy processes it would only be slower.
     env: { ...process.env, WORKER_NICE: '0', ...env },
