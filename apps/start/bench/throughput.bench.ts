@@ -60,17 +60,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 type Proc = StartedProcess;
 
 /** A child process (tsx) of the repository, resolved once a line of its output matches `ready`. */
-function start(file: string, env: Record<string, string>, ready: RegExp, args: string[] = []) {
+function start(
+  file: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  o: { args?: string[]; nodeArgs?: readonly string[] } = {},
+) {
   // BENCH_PROF=<dir>: every process writes a CPU profile there (node --cpu-prof) when it exits.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  // A worker with the flags every launcher gives it (npm start, docker-compose).
-  const own = file === WORKER_MAIN ? WORKER_NODE_FLAGS : [];
   return startTsxProcess(file, {
     env,
     ready,
-    args,
+    args: o.args ?? [],
     cwd: repoRoot,
-    nodeArgs: [...own, ...prof],
+    nodeArgs: [...(o.nodeArgs ?? []), ...prof],
     echo: process.env.BENCH_VERBOSE === '1',
   });
 }
@@ -173,6 +176,8 @@ async function main() {
         WORKER_MAIN,
         { ...env, PUBLIC_URL: base },
         /worker \d+ running \(concurrency (\d+), nice (\d+)\)/,
+        // The flags every launcher gives a worker (npm start, docker-compose).
+        { nodeArgs: WORKER_NODE_FLAGS },
       );
       procs.push(w);
       workers.push(w);

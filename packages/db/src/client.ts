@@ -38,7 +38,7 @@ export function createPrisma(databaseUrl: string, options: CreatePrismaOptions =
  * (PgBouncer without `ignore_startup_parameters = options`), put `options=` in the URL and set `jit = off` on
  * the database instead.
  */
-export const CONNECTION_OPTIONS = '-c jit=off';
+const CONNECTION_OPTIONS = '-c jit=off';
 
 /** The pool under a client made by createPrisma; undefined for anything else (a transaction's client). */
 export function poolOf(db: object): pg.Pool | undefined {

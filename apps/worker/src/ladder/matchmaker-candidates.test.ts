@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId } from '@coup/db';
+import { ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
-import { createTestDatabase } from '@coup/db/testing';
+import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { candidatesOf } from './matchmaker';
 
@@ -13,26 +13,10 @@ const now = Date.parse('2026-12-03T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms);
 const HOUR = 3600_000;
 
+/** A queued agent of an owner of its own (the matchmaker never seats two agents of one owner at a table). */
 async function queuedAgent(joinedAgoMs: number): Promise<string> {
-  const id = newId(ID_PREFIX.agent);
-  const owner = newId(ID_PREFIX.account);
-  await db.prisma.account.create({
-    data: { id: owner, name: owner, apiKeyHash: hashSecret(owner), apiKeyPrefix: 'x' },
-  });
-  await db.prisma.agent.create({
-    data: {
-      id,
-      ownerId: owner,
-      name: `cand-${id}`,
-      transport: 'http',
-      endpointUrl: 'http://127.0.0.1:9',
-      inQueue: true,
-      queueJoinedAt: ago(joinedAgoMs),
-      secretHash: hashSecret(id),
-      secretEnc: 'unused',
-    },
-  });
-  return id;
+  const owner = await seedAccount(db.prisma);
+  return seedAgent(db.prisma, owner.id, { inQueue: true, queueJoinedAt: ago(joinedAgoMs) });
 }
 
 /** A finished match of `agentIds` (one seat each), made by hand. */
