@@ -21,12 +21,31 @@ export async function enqueueMatch(
   matchId: string,
   placement: MatchPlacement = casual(null),
 ): Promise<void> {
+  const job = matchJob(matchId, placement);
+  await asQueues(queues)[placement.lane].add(job.name, job.data, job.opts);
+}
+
+/**
+ * enqueueMatch for several matches of one placement, in one round trip to Redis (BullMQ addBulk: one
+ * MULTI). A matchmaking pass queues its matches this way.
+ */
+export async function enqueueMatches(
+  queues: MatchQueues | Queue<MatchJob>,
+  matchIds: readonly string[],
+  placement: MatchPlacement = casual(null),
+): Promise<void> {
+  if (matchIds.length === 0) return;
+  await asQueues(queues)[placement.lane].addBulk(matchIds.map((id) => matchJob(id, placement)));
+}
+
+/** A match's job as BullMQ adds it: its data, retry policy, priority, and the match id as the job id. */
+function matchJob(matchId: string, placement: MatchPlacement) {
   const { data, priority } = jobFor(matchId, placement);
-  await asQueues(queues)[placement.lane].add('match', data, {
-    ...matchJobOptions,
-    ...(priority !== undefined ? { priority } : {}),
-    jobId: matchId,
-  });
+  return {
+    name: 'match' as const,
+    data,
+    opts: { ...matchJobOptions, ...(priority !== undefined ? { priority } : {}), jobId: matchId },
+  };
 }
 
 /** The placement of a match about to be written by `insertMatch` (not a table: openTable places those). */

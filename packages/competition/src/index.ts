@@ -8,6 +8,7 @@ export {
   createMatch,
   ENQUEUE_WAIT_MS,
   enqueueMatch,
+  enqueueMatches,
   enqueueWithin,
   hasJob,
   placementOfNew,

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIX, newId, insertMatch } from '@coup/db';
 import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { enqueueMatch } from './create-match';
+import { enqueueMatch, enqueueMatches } from './create-match';
 import { insertMatchGroup } from './match-groups';
 import { casual, FORMED, placementOf, table } from './match-placement';
+import { MATCH_RETRY } from './match-retry';
 import type { MatchQueues } from './match-placement';
 import { QUEUE } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
@@ -73,6 +74,20 @@ describe('match placement', () => {
     // The ranked match, queued after two casual ones, is taken first; casual ones keep their order.
     expect(await takeOrder(QUEUE.matches)).toEqual(['mt_ranked', 'mt_casual1', 'mt_operator', 'mt_casual2']);
     expect(await takeOrder(QUEUE.tables)).toEqual(['mt_table']);
+  });
+
+  it('queues a batch of matches (a matchmaking pass) as enqueueMatch queues each, a job id once', async () => {
+    await enqueueMatch(queues, 'mt_single', casual('acc_c'));
+    await enqueueMatches(queues, ['mt_batch1', 'mt_batch2', 'mt_batch3'], FORMED);
+    await enqueueMatches(queues, ['mt_batch2'], FORMED); // already queued: not added twice
+    await enqueueMatches(queues, [], FORMED);
+    for (const id of ['mt_batch1', 'mt_batch2', 'mt_batch3']) {
+      const job = await queues.matches.getJob(id);
+      expect(job?.data).toEqual({ matchId: id });
+      expect(job?.opts.attempts).toBe(MATCH_RETRY.attempts);
+    }
+    // Ranked first, in the batch's order; then the casual match queued before them.
+    expect(await takeOrder(QUEUE.matches)).toEqual(['mt_batch1', 'mt_batch2', 'mt_batch3', 'mt_single']);
   });
 
   it('reads the placement back from the match: ranked, event, casual, experiment, table', async () => {

@@ -7,21 +7,20 @@ export type { CreatePrismaOptions } from './client.ts';
 export { preparedRows } from './prepared.ts';
 export { migrate, readMigrations } from './migrate/apply.ts';
 export type { MigrateOptions, MigrateResult } from './migrate/apply.ts';
+export { claimMatch, abortMatch, queuedBefore, storeMatchResult } from './matches.ts';
 export {
-  claimMatch,
-  abortMatch,
-  queuedBefore,
-  storeMatchResult,
   insertMatch,
+  insertMatches,
   newMatchSeed,
   MATCH_SEED_BYTES,
   HumanSeatNotRankedError,
-} from './matches.ts';
+} from './match-insert.ts';
 export { agentStatsOf, agentStatsSql, foldStats } from './agent-stats.ts';
 export { packReplay, packReplayAsync, packReplayJson, packedFormat, unpackReplay } from './replay-pack.ts';
 export type { ReplayCodec } from './replay-pack.ts';
 export { localDatabaseUrlFile, readLocalDatabaseUrl, writeLocalDatabaseUrl } from './local-database-url.ts';
-export type { ClaimedMatch, MatchResult, NewMatch, StoreResult } from './matches.ts';
+export type { ClaimedMatch, MatchResult, StoreResult } from './matches.ts';
+export type { NewMatch } from './match-insert.ts';
 export { hashSecret, encryptSecret, decryptSecret, newApiKey, newAgentSecret, keyPrefix } from './crypto.ts';
 export { secretKey } from './secret-key.ts';
 export { newId, randomBase62, ID_PREFIX } from './ids.ts';

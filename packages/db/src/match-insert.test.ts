@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommitment } from '@coup/random';
 import type { PrismaClient } from './generated/client.ts';
 import { ID_PREFIX } from './ids.ts';
-import { HumanSeatNotRankedError, insertMatch } from './matches.ts';
+import { HumanSeatNotRankedError, insertMatch, insertMatches } from './match-insert.ts';
 import { createTestDatabase, seedAccount, seedAgent } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
 
@@ -88,5 +88,70 @@ describe('insertMatch', () => {
       }),
     ).rejects.toThrow();
     expect(await db.prisma.match.count()).toBe(before);
+  });
+});
+
+describe('insertMatches', () => {
+  it('writes several matches in one statement, each with its own fields and seats, ids in the order given', async () => {
+    const a = [
+      await agent(db.prisma),
+      await agent(db.prisma),
+      await agent(db.prisma),
+      await agent(db.prisma),
+    ];
+    const ids = await insertMatches(db.prisma, [
+      { agentIds: [a[0]!, a[1]!], ranked: true, timeoutMs: 100, ruleset: 'inquisitors' },
+      { agentIds: [a[2]!, a[3]!, a[0]!], ranked: false, timeoutMs: 200, seed: 'given', seatRotation: 2 },
+    ]);
+    expect(ids).toHaveLength(2);
+    const [first, second] = await Promise.all(
+      ids.map((id) =>
+        db.prisma.match.findUniqueOrThrow({
+          where: { id },
+          include: { seats: { orderBy: { seat: 'asc' } } },
+        }),
+      ),
+    );
+    expect(first).toMatchObject({ status: 'queued', ranked: true, timeoutMs: 100, ruleset: 'inquisitors' });
+    expect(first!.seedCommitment).toBe(seedCommitment(first!.seed));
+    expect(first!.seats.map((s) => [s.seat, s.agentId, s.ranked])).toEqual([
+      [0, a[0], true],
+      [1, a[1], true],
+    ]);
+    expect(second).toMatchObject({ ranked: false, timeoutMs: 200, seed: 'given', seatRotation: 2 });
+    expect(second).toMatchObject({ ruleset: 'original', eventId: null, groupId: null });
+    expect(second!.seats.map((s) => [s.seat, s.agentId, s.ranked])).toEqual([
+      [0, a[2], false],
+      [1, a[3], false],
+      [2, a[0], false],
+    ]);
+    for (const m of [first!, second!]) for (const s of m.seats) expect(s.createdAt).toEqual(m.createdAt);
+    expect(await insertMatches(db.prisma, [])).toEqual([]);
+  });
+
+  it('writes none of them when one ranked match would seat a person', async () => {
+    const bots = [await agent(db.prisma), await agent(db.prisma)];
+    const person = await agent(db.prisma, 'human');
+    const before = await db.prisma.match.count();
+    await expect(
+      insertMatches(db.prisma, [
+        { agentIds: bots, ranked: true, timeoutMs: 100 },
+        { agentIds: [bots[0]!, person], ranked: false, timeoutMs: 100 },
+        { agentIds: [bots[1]!, person], ranked: true, timeoutMs: 100 },
+      ]),
+    ).rejects.toEqual(new HumanSeatNotRankedError(person));
+    expect(await db.prisma.match.count()).toBe(before);
+  });
+
+  it('runs in a transaction client as well (the matchmaker pass)', async () => {
+    const bots = [await agent(db.prisma), await agent(db.prisma)];
+    const ids = await db.prisma.$transaction((tx) =>
+      insertMatches(tx, [
+        { agentIds: bots, ranked: true, timeoutMs: 100, eventId: undefined },
+        { agentIds: [...bots].reverse(), ranked: true, timeoutMs: 100 },
+      ]),
+    );
+    const seats = await db.prisma.matchSeat.findMany({ where: { matchId: { in: ids } } });
+    expect(seats).toHaveLength(4);
   });
 });

@@ -1,98 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { seedCommitment } from '@coup/random';
 import type { MatchStatus } from './generated/enums.ts';
 import { Prisma } from './generated/client.ts';
 import type { Agent, PrismaClient } from './generated/client.ts';
-import { ID_PREFIX, newId } from './ids.ts';
 import { packReplayAsync } from './replay-pack.ts';
 import type { ReplayCodec } from './replay-pack.ts';
 import { preparedRows } from './prepared.ts';
 
-// The match lifecycle writes, all of them here: written queued with its seats (insertMatch) -> running
+// The match lifecycle writes: written queued with its seats (insertMatch, match-insert.ts) -> running
 // (claimMatch, once per attempt) -> finished (storeMatchResult, exactly once) | aborted (abortMatch). Each is
 // a single conditional statement or one transaction on the match row, so workers racing on one match (a
 // stalled job retried while the first worker still runs) can never store two results. Adding the match's
 // job to a queue is @coup/competition's (create-match.ts).
-
-/** Bytes of a seed drawn by the platform: 192 bits from the OS CSPRNG, more than the engine's 128-bit state. */
-export const MATCH_SEED_BYTES = 24;
-
-/**
- * A fresh match seed (base64url). Agents see only its sha256 commitment until the match ends; with at
- * least 128 random bits nobody can enumerate the seeds, and the engine uses all of them (RULES.md).
- */
-export function newMatchSeed(): string {
-  return randomBytes(MATCH_SEED_BYTES).toString('base64url');
-}
-
-/** A ranked match asked to seat a person (transport `human`): people only play casual tables. */
-export class HumanSeatNotRankedError extends Error {
-  constructor(readonly agentId: string) {
-    super(`agent ${agentId} is a person's seat: people play casual tables only, never ranked matches`);
-    this.name = 'HumanSeatNotRankedError';
-  }
-}
-
-export interface NewMatch {
-  /** One agent per seat, seat order. Validated by the caller. */
-  agentIds: string[];
-  ranked: boolean;
-  timeoutMs: number;
-  /** Drawn by the platform when absent (always, for ranked matches). */
-  seed?: string;
-  eventId?: string;
-  eventRound?: number;
-  /** The account that asked for it through the API (counted against its cap of active matches). */
-  createdById?: string;
-  /** Its match group (duplicate play, match-groups.ts) and how far the group's lineup was rotated for it. */
-  groupId?: string;
-  seatRotation?: number;
-  /** The ruleset it is played by (an engine RULESETS id; default `original`). Validated by the caller. */
-  ruleset?: string;
-}
-
-/**
- * Writes a queued match with its seats (the seed stays private; its sha256 commitment is public). Takes
- * a transaction client too, so callers can create matches atomically with other writes; the job is added
- * after commit (enqueueMatch, @coup/competition).
- */
-export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m: NewMatch): Promise<string> {
-  const seed = m.seed ?? newMatchSeed();
-  const id = newId(ID_PREFIX.match);
-  // The seats carry their match's created_at and ranked (the match_seats_fill trigger would copy them too).
-  const createdAt = new Date();
-  // One statement, one round trip: the match, then its seats from the inserted row. The one door every
-  // ranked match goes through (matchmaker, events, the operator): a ranked match with a person's seat is
-  // not inserted at all (people are never rated), whoever forgot to check before.
-  const rows = await preparedRows<{ match_id: string }>(
-    db,
-    'coup_insert_match',
-    Prisma.sql`
-    WITH m AS (
-      INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
-        created_by_id, group_id, seat_rotation, created_at, ruleset)
-      SELECT ${id}, ${m.ranked}, ${seed}, ${seedCommitment(seed)}, ${m.timeoutMs}::int, ${m.eventId ?? null},
-        ${m.eventRound ?? null}::int, ${m.createdById ?? null}, ${m.groupId ?? null},
-        ${m.seatRotation ?? null}::int, ${createdAt}, ${m.ruleset ?? 'original'}
-      WHERE NOT ${m.ranked} OR NOT EXISTS (
-        SELECT 1 FROM agents WHERE id = ANY(${m.agentIds}::text[]) AND transport = 'human')
-      RETURNING id, ranked, created_at
-    )
-    INSERT INTO match_seats (match_id, seat, agent_id, created_at, ranked)
-    SELECT m.id, (t.n - 1)::int, t.agent_id, m.created_at, m.ranked
-    FROM m, unnest(${m.agentIds}::text[]) WITH ORDINALITY AS t(agent_id, n)
-    RETURNING match_id`,
-  );
-  if (rows.length === 0) {
-    const human = await db.agent.findFirst({
-      where: { id: { in: m.agentIds }, transport: 'human' },
-      select: { id: true },
-    });
-    if (human) throw new HumanSeatNotRankedError(human.id);
-    if (m.agentIds.length > 0) throw new Error(`insertMatch: match ${id} was not written`);
-  }
-  return id;
-}
 
 /** A claimed match: what a worker needs to run it, with its seats in seat order and their agents. */
 export interface ClaimedMatch {

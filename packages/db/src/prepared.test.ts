@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf } from './client.ts';
 import { Prisma } from './generated/client.ts';
-import { claimMatch, insertMatch } from './matches.ts';
+import { insertMatch } from './match-insert.ts';
+import { claimMatch } from './matches.ts';
 import { preparedRows } from './prepared.ts';
 import { createTestDatabase, seedAccount, seedAgent } from './testing.ts';
 import type { TestDatabase } from './testing.ts';

@@ -16,7 +16,7 @@ let db: TestDatabase;
 let ownerId: string;
 let houseId: string;
 
-const noJobs = { add: async () => undefined } as unknown as Queue<MatchJob>;
+const noJobs = { add: async () => undefined, addBulk: async () => [] } as unknown as Queue<MatchJob>;
 
 async function makeAgent(o: { inQueue: boolean; house?: boolean }) {
   const id = newId(ID_PREFIX.agent);

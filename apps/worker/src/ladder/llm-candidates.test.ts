@@ -10,7 +10,7 @@ import { matchmakerPass } from './matchmaker';
 // and the model in LLM_MODELS): otherwise every match it was seated in would abort.
 
 let db: TestDatabase;
-const noJobs = { add: async () => undefined } as unknown as Queue<MatchJob>;
+const noJobs = { add: async () => undefined, addBulk: async () => [] } as unknown as Queue<MatchJob>;
 
 async function makeAgent(transport: 'http' | 'llm', modelName: string | null) {
   const ownerId = newId(ID_PREFIX.account);

@@ -12,7 +12,7 @@ import { matchmakerPass } from './matchmaker';
 
 let db: TestDatabase;
 let ownerId: string;
-const noJobs = { add: async () => undefined } as unknown as Queue<MatchJob>;
+const noJobs = { add: async () => undefined, addBulk: async () => [] } as unknown as Queue<MatchJob>;
 
 async function queuedAgent(): Promise<string> {
   const id = newId(ID_PREFIX.agent);

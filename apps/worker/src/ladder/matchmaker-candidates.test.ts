@@ -3,7 +3,7 @@ import { ID_PREFIX, newId } from '@coup/db';
 import { seedCommitment } from '@coup/protocol';
 import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
-import { candidatesOf } from './matchmaker';
+import { candidatesOf, RECENT_GAMES_CAP } from './matchmaker';
 
 // What the matchmaker orders queued agents by, read from real rows: ranked games of the last day (fewest
 // first) and how long each has waited (since it joined the queue or its last match ended, the later).
@@ -69,5 +69,21 @@ describe('the ranked queue as the matchmaker reads it', () => {
     expect(byId.get(regular)).toMatchObject({ recentGames: 1, waitingMs: 30 * 60_000 });
     // newcomer joined after its casual match ended: it waits from joining.
     expect(byId.get(newcomer)).toMatchObject({ recentGames: 0, waitingMs: 60_000 });
+  });
+
+  it('counts ranked games of the last day up to RECENT_GAMES_CAP (a pass does not read a whole busy day)', async () => {
+    const busy = await queuedAgent(48 * HOUR);
+    const other = await queuedAgent(48 * HOUR);
+    for (let i = 0; i < RECENT_GAMES_CAP + 5; i++) {
+      const createdAgoMs = HOUR + i * 60_000;
+      await finished(i < 3 ? [busy, other] : [busy], {
+        ranked: true,
+        createdAgoMs,
+        finishedAgoMs: createdAgoMs - 1000,
+      });
+    }
+    const byId = new Map((await candidatesOf(db.prisma, now)).map((c) => [c.agentId, c]));
+    expect(byId.get(busy)?.recentGames).toBe(RECENT_GAMES_CAP);
+    expect(byId.get(other)?.recentGames).toBe(3);
   });
 });

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { insertMatch } from '@coup/db';
+import { insertMatches } from '@coup/db';
 import { shuffleBy } from '@coup/random';
-import type { Prisma, PrismaClient } from '@coup/db';
+import type { NewMatch, Prisma, PrismaClient } from '@coup/db';
 import { RULESET_IDS } from '@coup/engine';
-import { enqueueMatch, FORMED } from '@coup/competition';
+import { enqueueMatches, FORMED } from '@coup/competition';
 import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { dropSpentLlmAgents } from './llm-budget-queue';
 import { DEFAULT_MATCHMAKING, formMatches } from './matchmaking';
@@ -14,6 +14,12 @@ import { isRanked, playsHostedModel, transportIdsWhere } from '@coup/transports'
 const MATCHMAKER_LOCK = 42_702;
 type Tx = Prisma.TransactionClient;
 const RECENT_MS = 24 * 3600_000;
+/**
+ * Ranked games of the last day are counted up to this many an agent: the matchmaker seats agents with fewer
+ * first, and past a few dozen a day the difference between two agents no longer says who is waiting for a
+ * game, while counting every one made each pass read the whole day's ranked seats of the queued agents.
+ */
+export const RECENT_GAMES_CAP = 50;
 /** How many of an agent's latest finished matches are read for when its last match ended. */
 const LAST_ENDED_OF = 8;
 
@@ -74,7 +80,7 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
       if (o.llmBudget) await dropSpentLlmAgents(tx, o.llmBudget, new Date(now));
       const all = await candidatesOf(tx, now, o.llmModels);
       const placed = new Set<string>();
-      const ids: string[] = [];
+      const formed: NewMatch[] = [];
       const first = passes++ % RULESET_IDS.length;
       for (let k = 0; k < RULESET_IDS.length; k++) {
         const ruleset = RULESET_IDS[(first + k) % RULESET_IDS.length] as string;
@@ -84,23 +90,22 @@ export async function matchmakerPass(prisma: PrismaClient, o: MatchmakerOptions)
           .map((c) => ({ ...c, ...(c.ratings.get(ruleset) ?? { rating: 1500, rd: 350 }) }));
         for (const group of formMatches(candidates, cfg)) {
           for (const id of group) placed.add(id);
-          ids.push(
-            await insertMatch(tx, {
-              agentIds: shuffleBy([...group], (n) => randomInt(n)),
-              ranked: true,
-              timeoutMs: o.timeoutMs,
-              ruleset,
-            }),
-          );
+          formed.push({
+            agentIds: shuffleBy([...group], (n) => randomInt(n)),
+            ranked: true,
+            timeoutMs: o.timeoutMs,
+            ruleset,
+          });
         }
       }
-      return ids;
+      // The pass's matches in one statement (a round trip and a parse a match cost more than the rows).
+      return insertMatches(tx, formed);
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
   // Jobs only after commit: a job must never point at a match row not visible yet.
-  // Ranked: the platform's matches, ahead of casual ones (match-placement.ts).
-  for (const id of created) await enqueueMatch(o.matchQueue, id, FORMED);
+  // Ranked: the platform's matches, ahead of casual ones (match-placement.ts). One round trip to Redis.
+  await enqueueMatches(o.matchQueue, created, FORMED);
   return created;
 }
 
@@ -155,13 +160,20 @@ export async function candidatesOf(tx: Tx, now: number, llmModels?: readonly str
     CROSS JOIN LATERAL (SELECT ms.agent_id FROM match_seats ms WHERE ms.match_id = a.match_id OFFSET 0) s
     WHERE s.agent_id = ANY(${queued.filter((a) => !a.isHouse).map((a) => a.id)}::text[])`;
   const busy = new Set(busyRows.map((r) => r.agent_id));
-  // Ranked seats of the last day from the seats' own index (agent_id, created_at) and their copies of the
-  // match's created_at and ranked (match_seats_fill): the same count as a join to matches, without a match
-  // probe per seat (the house agents sit in nearly every match: the join cost 6-15 ms a pass at 20,000).
+  // Ranked seats of the last day, counted up to RECENT_GAMES_CAP an agent, newest first from the seats' own
+  // index (agent_id, created_at) and their copies of the match's created_at and ranked (match_seats_fill),
+  // without a match probe per seat. Uncapped, the count read every ranked seat of the queued agents' day at
+  // every pass: it grew with the ladder's traffic (the house agents sit in nearly every match), 12 -> 46 ms
+  // of Postgres a pass from an empty day to 100,000 matches (apps/start/bench/matchmaker-pass.bench.ts).
   const recent = await tx.$queryRaw<{ agent_id: string; n: number }[]>`
-    SELECT ms.agent_id, count(*)::int AS n FROM match_seats ms
-    WHERE ms.agent_id = ANY(${ids}) AND ms.ranked AND ms.created_at >= ${new Date(now - RECENT_MS)}
-    GROUP BY ms.agent_id`;
+    SELECT q.id AS agent_id, count(*)::int AS n FROM unnest(${ids}::text[]) AS q(id)
+    CROSS JOIN LATERAL (
+      SELECT 1 FROM match_seats ms
+      WHERE ms.agent_id = q.id AND ms.ranked AND ms.created_at >= ${new Date(now - RECENT_MS)}
+      ORDER BY ms.created_at DESC
+      LIMIT ${RECENT_GAMES_CAP}
+    ) r
+    GROUP BY q.id`;
   const recentGames = new Map(recent.map((r) => [r.agent_id, r.n]));
   // Waiting starts when the agent joined the queue or when its last match ended, whichever is later. The
   // last to end is looked for among the agent's LAST_ENDED_OF latest finished matches (newest created first,
