@@ -69,54 +69,45 @@ export async function insertMatches(
   const seatMatch: string[] = [];
   const seatAgent: string[] = [];
   const seatNo: number[] = [];
+  const seatRanked: boolean[] = [];
   ms.forEach((m, i) =>
     m.agentIds.forEach((agentId, seat) => {
       seatMatch.push(ids[i] as string);
       seatAgent.push(agentId);
       seatNo.push(seat);
+      seatRanked.push(m.ranked);
     }),
   );
+  const rankedAgents = [...new Set(ms.filter((m) => m.ranked).flatMap((m) => m.agentIds))];
   // The seats carry their match's created_at and ranked (the match_seats_fill trigger would copy them too).
   const createdAt = new Date();
-  // One statement, one round trip: the matches, then their seats from the inserted rows. The one door every
+  // One statement, one round trip: the matches, then their seats (written only if the matches were). The one door every
   // ranked match goes through (matchmaker, events, the operator): when a ranked match would seat a person,
   // nothing is inserted at all (people are never rated), whoever forgot to check before.
   const rows = await preparedRows<{ match_id: string }>(
     db,
     'coup_insert_matches',
     Prisma.sql`
-    WITH input AS (
-      SELECT * FROM unnest(${ids}::text[], ${ms.map((m) => m.ranked)}::bool[], ${seeds}::text[],
-        ${seeds.map(seedCommitment)}::text[], ${ms.map((m) => m.timeoutMs)}::int[],
+    WITH m AS (
+      INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
+        created_by_id, group_id, seat_rotation, ruleset, created_at)
+      SELECT *, ${createdAt}::timestamptz FROM unnest(${ids}::text[], ${ms.map((m) => m.ranked)}::bool[],
+        ${seeds}::text[], ${seeds.map(seedCommitment)}::text[], ${ms.map((m) => m.timeoutMs)}::int[],
         ${ms.map((m) => m.eventId ?? null)}::text[], ${ms.map((m) => m.eventRound ?? null)}::int[],
         ${ms.map((m) => m.createdById ?? null)}::text[], ${ms.map((m) => m.groupId ?? null)}::text[],
         ${ms.map((m) => m.seatRotation ?? null)}::int[], ${ms.map((m) => m.ruleset ?? 'original')}::text[])
-        AS i(id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round, created_by_id, group_id,
-          seat_rotation, ruleset)
-    ),
-    seats AS (
-      SELECT * FROM unnest(${seatMatch}::text[], ${seatAgent}::text[], ${seatNo}::int[]) AS s(match_id, agent_id, seat)
-    ),
-    m AS (
-      INSERT INTO matches (id, ranked, seed, seed_commitment, timeout_ms, event_id, event_round,
-        created_by_id, group_id, seat_rotation, created_at, ruleset)
-      SELECT i.id, i.ranked, i.seed, i.seed_commitment, i.timeout_ms, i.event_id, i.event_round,
-        i.created_by_id, i.group_id, i.seat_rotation, ${createdAt}, i.ruleset
-      FROM input i
-      WHERE NOT EXISTS (
-        SELECT 1 FROM seats s JOIN input r ON r.id = s.match_id JOIN agents a ON a.id = s.agent_id
-        WHERE r.ranked AND a.transport = 'human')
-      RETURNING id, ranked, created_at
+      WHERE NOT EXISTS (SELECT 1 FROM agents WHERE id = ANY(${rankedAgents}::text[]) AND transport = 'human')
+      RETURNING 1
     )
-    INSERT INTO match_seats (match_id, seat, agent_id, created_at, ranked)
-    SELECT m.id, s.seat, s.agent_id, m.created_at, m.ranked
-    FROM m JOIN seats s ON s.match_id = m.id
+    INSERT INTO match_seats (match_id, agent_id, seat, ranked, created_at)
+    SELECT *, ${createdAt}::timestamptz
+    FROM unnest(${seatMatch}::text[], ${seatAgent}::text[], ${seatNo}::int[], ${seatRanked}::bool[])
+    WHERE EXISTS (SELECT 1 FROM m)
     RETURNING match_id`,
   );
   if (rows.length !== seatMatch.length) {
-    const ranked = [...new Set(ms.filter((m) => m.ranked).flatMap((m) => m.agentIds))];
     const human = await db.agent.findFirst({
-      where: { id: { in: ranked }, transport: 'human' },
+      where: { id: { in: rankedAgents }, transport: 'human' },
       select: { id: true },
     });
     if (human) throw new HumanSeatNotRankedError(human.id);
