@@ -1,4 +1,4 @@
-import { ID_PREFIX, newId, insertMatch, newMatchSeed } from '@coup/db';
+import { ID_PREFIX, newId, insertMatches, newMatchSeed } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 
 // Duplicate play: a match group is several matches dealt from one seed, each seating its own lineup rotated
@@ -45,19 +45,17 @@ export async function insertMatchGroup(
   await db.matchGroup.create({
     data: { id: groupId, seed, experimentId: g.experimentId ?? null, deal: g.deal ?? null },
   });
-  const matchIds: string[] = [];
-  for (const m of g.matches) {
-    matchIds.push(
-      await insertMatch(db, {
-        agentIds: rotateLineup(m.lineup, m.rotation),
-        ranked: g.ranked,
-        timeoutMs: g.timeoutMs,
-        seed,
-        groupId,
-        seatRotation: m.rotation,
-        ruleset: g.ruleset,
-      }),
-    );
-  }
+  const matchIds = await insertMatches(
+    db,
+    g.matches.map((m) => ({
+      agentIds: rotateLineup(m.lineup, m.rotation),
+      ranked: g.ranked,
+      timeoutMs: g.timeoutMs,
+      seed,
+      groupId,
+      seatRotation: m.rotation,
+      ruleset: g.ruleset,
+    })),
+  );
   return { groupId, matchIds };
 }

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { insertMatch } from '@coup/db';
+import { insertMatches } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
 import { enqueueMatch, FORMED, pairRound, requeueOrphans } from '@coup/competition';
 import type { EventMatchRecord, MatchQueues } from '@coup/competition';
@@ -166,18 +166,19 @@ async function stepEvent(
     maxPerOwner,
   });
   if (tables.length === 0) return finish();
-  for (const agentIds of tables) {
-    step.created.push(
-      await insertMatch(tx, {
-        agentIds,
-        ranked: event.rated,
-        timeoutMs,
-        eventId: id,
-        eventRound: round,
-        ruleset: event.ruleset,
-      }),
-    );
-  }
+  // The round's tables in one statement.
+  const created = await insertMatches(
+    tx,
+    tables.map((agentIds) => ({
+      agentIds,
+      ranked: event.rated,
+      timeoutMs,
+      eventId: id,
+      eventRound: round,
+      ruleset: event.ruleset,
+    })),
+  );
+  step.created.push(...created);
   return step;
 }
 
