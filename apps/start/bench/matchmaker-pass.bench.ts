@@ -84,6 +84,7 @@ try {
   await seedAgents(db);
   console.log(`matchmaker pass: ${AGENTS} queued agents, ${PASSES} passes per history size`);
   let seeded = 0;
+  const walls: number[] = [];
   for (const size of SIZES) {
     if (size > seeded) await seedHistory(db, seeded, size, Math.max(...SIZES));
     seeded = Math.max(seeded, size);
@@ -108,11 +109,18 @@ try {
       formed += ids.length;
       await finish(db, ids);
     }
+    walls.push(wall / PASSES);
     const per = (x: number) => (x / PASSES).toFixed(2);
     console.log(
       `  history ${size.toLocaleString('en-US')} matches of the last day: ${per(wall)} ms a pass, ` +
         `worker CPU ${per(cpu)} ms, Postgres CPU ${per(pg)} ms, ${(formed / PASSES).toFixed(1)} matches a pass ` +
         `(worker ${(cpu / formed).toFixed(3)} ms and Postgres ${(pg / formed).toFixed(3)} ms a match)`,
+    );
+  }
+  if (walls.length > 1) {
+    const ratio = (walls[walls.length - 1] as number) / (walls[0] as number);
+    console.log(
+      `  a pass at the largest history takes ${ratio.toFixed(2)}x its time at the smallest (goal: flat)`,
     );
   }
 } finally {

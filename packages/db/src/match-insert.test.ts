@@ -102,10 +102,22 @@ describe('insertMatches', () => {
     const ids = await insertMatches(db.prisma, [
       { agentIds: [a[0]!, a[1]!], ranked: true, timeoutMs: 100, ruleset: 'inquisitors' },
       { agentIds: [a[2]!, a[3]!, a[0]!], ranked: false, timeoutMs: 200, seed: 'given', seatRotation: 2 },
+      { agentIds: [a[1]!, a[2]!], ranked: true, timeoutMs: 100, ruleset: 'inquisitors' },
     ]);
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(3);
+    // Every seat has its own match's copies (agent_stats sums a seat in its ruleset's row), the last too.
+    const seats = await db.prisma.matchSeat.findMany({ where: { matchId: { in: ids } } });
+    expect(seats).toHaveLength(7);
+    for (const s of seats) {
+      const m = await db.prisma.match.findUniqueOrThrow({ where: { id: s.matchId } });
+      expect([s.ruleset, s.ranked, s.createdAt]).toEqual([m.ruleset, m.ranked, m.createdAt]);
+    }
+    expect(seats.filter((s) => s.matchId === ids[2]).map((s) => s.ruleset)).toEqual([
+      'inquisitors',
+      'inquisitors',
+    ]);
     const [first, second] = await Promise.all(
-      ids.map((id) =>
+      ids.slice(0, 2).map((id) =>
         db.prisma.match.findUniqueOrThrow({
           where: { id },
           include: { seats: { orderBy: { seat: 'asc' } } },

@@ -69,19 +69,20 @@ export async function insertMatches(
   const seatMatch: string[] = [];
   const seatAgent: string[] = [];
   const seatNo: number[] = [];
-  const seatRanked: boolean[] = [];
   ms.forEach((m, i) =>
     m.agentIds.forEach((agentId, seat) => {
       seatMatch.push(ids[i] as string);
       seatAgent.push(agentId);
       seatNo.push(seat);
-      seatRanked.push(m.ranked);
     }),
   );
   const rankedAgents = [...new Set(ms.filter((m) => m.ranked).flatMap((m) => m.agentIds))];
-  // The seats carry their match's created_at and ranked (the match_seats_fill trigger would copy them too).
+  // The seats carry their match's created_at, ranked and ruleset, from the inserted rows. The match_seats_fill
+  // trigger would copy them too, but only from a match row written before the seat: joined to the CTE's rows,
+  // a seat is produced only from its match's inserted row. (With a mere EXISTS on the CTE, only its first
+  // match was written before the seats, and the other matches' seats kept the default ruleset.)
   const createdAt = new Date();
-  // One statement, one round trip: the matches, then their seats (written only if the matches were). The one door every
+  // One statement, one round trip: the matches, then their seats. The one door every
   // ranked match goes through (matchmaker, events, the operator): when a ranked match would seat a person,
   // nothing is inserted at all (people are never rated), whoever forgot to check before.
   const rows = await preparedRows<{ match_id: string }>(
@@ -97,12 +98,12 @@ export async function insertMatches(
         ${ms.map((m) => m.createdById ?? null)}::text[], ${ms.map((m) => m.groupId ?? null)}::text[],
         ${ms.map((m) => m.seatRotation ?? null)}::int[], ${ms.map((m) => m.ruleset ?? 'original')}::text[])
       WHERE NOT EXISTS (SELECT 1 FROM agents WHERE id = ANY(${rankedAgents}::text[]) AND transport = 'human')
-      RETURNING 1
+      RETURNING id, ranked, ruleset, created_at
     )
-    INSERT INTO match_seats (match_id, agent_id, seat, ranked, created_at)
-    SELECT *, ${createdAt}::timestamptz
-    FROM unnest(${seatMatch}::text[], ${seatAgent}::text[], ${seatNo}::int[], ${seatRanked}::bool[])
-    WHERE EXISTS (SELECT 1 FROM m)
+    INSERT INTO match_seats (match_id, seat, agent_id, created_at, ranked, ruleset)
+    SELECT m.id, s.seat, s.agent_id, m.created_at, m.ranked, m.ruleset
+    FROM m JOIN unnest(${seatMatch}::text[], ${seatAgent}::text[], ${seatNo}::int[]) AS s(match_id, agent_id, seat)
+      ON s.match_id = m.id
     RETURNING match_id`,
   );
   if (rows.length !== seatMatch.length) {
