@@ -9,7 +9,8 @@ import type { TestDatabase } from '@coup/db/testing';
 
 const BACKLOG_AGENTS = 1_000;
 
-async function sql(db: TestDatabase, text: string): Promise<void> {
+/** `text` with triggers and foreign-key checks off (session_replication_role = replica), in one transaction. */
+export async function asReplica(db: TestDatabase, text: string): Promise<void> {
   await db.prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe('SET LOCAL session_replication_role = replica');
@@ -19,13 +20,54 @@ async function sql(db: TestDatabase, text: string): Promise<void> {
   );
 }
 
+export interface FinishedRankedSeed {
+  /** Match numbers `from`..`to` (inclusive), written `slice` at a time. */
+  from: number;
+  to: number;
+  slice: number;
+  /** Ids 'mt_' + tag + the number padded to `pad` digits; seeds tag + the number. */
+  tag: string;
+  pad: number;
+  /** SQL for a match's time (created, started and finished) from its number `i`. */
+  at: string;
+  /** SQL for the agent id of seat `s` (0-3) of match `i`. */
+  agent: string;
+}
+
+/**
+ * Finished ranked four-seat matches with places and no replay, written with triggers off, then the matches'
+ * lists filled from them (matches_lists_fill).
+ */
+export async function seedFinishedRanked(db: TestDatabase, o: FinishedRankedSeed): Promise<void> {
+  const id = `'mt_${o.tag}' || lpad(i::text, ${o.pad}, '0')`;
+  const t = `LATERAL (SELECT ${o.at} AS t) x`;
+  for (let a = o.from; a <= o.to; a += o.slice) {
+    const b = Math.min(o.to, a + o.slice - 1);
+    await asReplica(
+      db,
+      `INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, created_at, started_at,
+         finished_at, attempts)
+       SELECT ${id}, 'finished', true, '${o.tag}' || i, md5('${o.tag}' || i), 5000, t, t, t, 1
+       FROM generate_series(${a}, ${b}) i, ${t}`,
+    );
+    await asReplica(
+      db,
+      `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
+       SELECT ${id}, s, ${o.agent}, s + 1, t, true
+       FROM generate_series(${a}, ${b}) i, generate_series(0, 3) s, ${t}`,
+    );
+  }
+  // The triggers were off: the unrated list (matches_unrated) from the rows written.
+  await db.prisma.$executeRawUnsafe('SELECT matches_lists_fill()');
+}
+
 export async function seedBacklog(
   db: TestDatabase,
   ownerId: string,
   matches: number,
   days = 20,
 ): Promise<void> {
-  await sql(
+  await asReplica(
     db,
     `INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, created_at,
        updated_at)
@@ -34,27 +76,15 @@ export async function seedBacklog(
      FROM generate_series(0, ${BACKLOG_AGENTS - 1}) i`,
   );
   const spacing = `interval '1 millisecond' * ${Math.max(1, Math.floor((days * 86_400_000) / matches))}`;
-  const slice = 100_000;
-  for (let from = 1; from <= matches; from += slice) {
-    const to = Math.min(matches, from + slice - 1);
-    const t = `LATERAL (SELECT now() - interval '${days} days' + i * ${spacing} AS t) x`;
-    await sql(
-      db,
-      `INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, created_at, started_at,
-         finished_at, attempts)
-       SELECT 'mt_k' || lpad(i::text, 8, '0'), 'finished', true, 'k' || i, md5('k' || i), 5000, t, t, t, 1
-       FROM generate_series(${from}, ${to}) i, ${t}`,
-    );
-    await sql(
-      db,
-      `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
-       SELECT 'mt_k' || lpad(i::text, 8, '0'), s,
-         'ag_k' || lpad(((i * 7 + s * 251) % ${BACKLOG_AGENTS})::text, 6, '0'), s + 1, t, true
-       FROM generate_series(${from}, ${to}) i, generate_series(0, 3) s, ${t}`,
-    );
-  }
-  // The triggers were off: the unrated list (matches_unrated) from the rows written.
-  await db.prisma.$executeRawUnsafe('SELECT matches_lists_fill()');
+  await seedFinishedRanked(db, {
+    from: 1,
+    to: matches,
+    slice: 100_000,
+    tag: 'k',
+    pad: 8,
+    at: `now() - interval '${days} days' + i * ${spacing}`,
+    agent: `'ag_k' || lpad(((i * 7 + s * 251) % ${BACKLOG_AGENTS})::text, 6, '0')`,
+  });
   await db.prisma.$executeRawUnsafe('ANALYZE matches');
   await db.prisma.$executeRawUnsafe('ANALYZE match_seats');
   await db.prisma.$executeRawUnsafe('ANALYZE matches_unrated');

@@ -14,6 +14,7 @@ import type { TestDatabase } from '@coup/db/testing';
 import { QUEUE } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
 import { matchmakerPass } from '@coup/worker';
+import { seedFinishedRanked } from './backlog-seed';
 import { cpuSince, postgresCpuByPid } from './postgres-cost';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 64);
@@ -22,16 +23,6 @@ const SIZES = (process.env.BENCH_HISTORY ?? '0,100000,1000000').split(',').map(N
 const REDIS_URL = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 const agentId = (i: string) => `'ag_p' || lpad((${i})::text, 5, '0')`;
-
-async function replica(db: TestDatabase, text: string): Promise<void> {
-  await db.prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe('SET LOCAL session_replication_role = replica');
-      await tx.$executeRawUnsafe(text);
-    },
-    { timeout: 3_600_000 },
-  );
-}
 
 async function seedAgents(db: TestDatabase): Promise<void> {
   await db.prisma.$executeRawUnsafe(`INSERT INTO accounts (id, name, api_key_hash, api_key_prefix)
@@ -43,27 +34,17 @@ async function seedAgents(db: TestDatabase): Promise<void> {
     FROM generate_series(0, ${AGENTS - 1}) i`);
 }
 
-/** Matches `from`..`to` of the history: finished ranked four-seat matches spread over the last 23 hours. */
+/** Matches `from`..`to` - 1 of the history: finished ranked four-seat matches spread over the last 23 hours. */
 async function seedHistory(db: TestDatabase, from: number, to: number, total: number): Promise<void> {
-  const slice = 200_000;
-  for (let a = from; a < to; a += slice) {
-    const b = Math.min(to, a + slice) - 1;
-    const t = `LATERAL (SELECT now() - interval '23 hours' + i * (interval '23 hours' / ${total}) AS t) x`;
-    await replica(
-      db,
-      `INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, created_at, started_at,
-         finished_at, attempts)
-       SELECT 'mt_h' || lpad(i::text, 9, '0'), 'finished', true, 'h' || i, md5('h' || i), 5000, t, t, t, 1
-       FROM generate_series(${a}, ${b}) i, ${t}`,
-    );
-    await replica(
-      db,
-      `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
-       SELECT 'mt_h' || lpad(i::text, 9, '0'), s, ${agentId(`(i * 4 + s * 17) % ${AGENTS}`)}, s + 1, t, true
-       FROM generate_series(${a}, ${b}) i, generate_series(0, 3) s, ${t}`,
-    );
-  }
-  await db.prisma.$executeRawUnsafe('SELECT matches_lists_fill()');
+  await seedFinishedRanked(db, {
+    from,
+    to: to - 1,
+    slice: 200_000,
+    tag: 'h',
+    pad: 9,
+    at: `now() - interval '23 hours' + i * (interval '23 hours' / ${total})`,
+    agent: agentId(`(i * 4 + s * 17) % ${AGENTS}`),
+  });
 }
 
 /** The pass's matches end, as if played: every agent is idle for the next pass. */
