@@ -1,1 +1,2 @@
 export { startTsThread } from './ts-thread.ts';
+export { lowerThreadPriority } from './thread-priority.ts';

@@ -69,7 +69,8 @@ export interface LadderWorker {
  * The backlog closer rests 8x as long as each batch of periods took under the ratings lock: a ninth of
  * its thread and of the Postgres work it causes. Closing a batch of periods at a time it rates 5,000-7,800
  * matches a second alone; beside play on two cores, resting 3x it rated ~790 a second and play kept 76% of
- * its pace (goal 90%), resting 8x ~390 a second with play at 92-107% (DESIGN, the backlog paragraph).
+ * its pace (goal 90%), resting 8x ~390 a second with play at 92-107% (DESIGN, the backlog paragraph). Its
+ * thread also runs at nice 19 (closer-thread-main.ts): 60 s beside play, 86-88% -> 90-93%.
  */
 const BACKLOG_REST_RATIO = 8;
 

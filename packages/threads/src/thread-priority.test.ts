@@ -1,0 +1,24 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startTsThread } from './ts-thread';
+
+// A thread's nice value as the kernel has it (field 19 of /proc/<pid>/task/<tid>/stat).
+const niceOf = (tid: number) =>
+  Number(readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+
+describe('lowerThreadPriority', () => {
+  it.runIf(process.platform === 'linux')('lowers the calling thread only, not its process', async () => {
+    const before = niceOf(process.pid);
+    const thread = startTsThread(new URL('./testing/lower-priority-thread.ts', import.meta.url));
+    try {
+      const [{ tid, nice }] = (await once(thread, 'message')) as [{ tid: number; nice: number | null }];
+      expect(tid).not.toBe(process.pid);
+      expect(nice).toBe(Math.min(19, before + 5));
+      expect(niceOf(tid)).toBe(nice);
+      expect(niceOf(process.pid)).toBe(before);
+    } finally {
+      await thread.terminate();
+    }
+  });
+});
