@@ -61,6 +61,13 @@ interface Setup {
   slots: number;
 }
 
+/**
+ * BENCH_BACKLOG: the unrated ranked matches seeded for the house-backlog row (issue 23's goal: play within
+ * 10% of its pace while the closer works through 500,000). The default run, every row, has it; a run of
+ * chosen rows (BENCH_ROWS) only when asked.
+ */
+export const UNRATED_BACKLOG = Number(process.env.BENCH_BACKLOG ?? (process.env.BENCH_ROWS ? 0 : 500_000));
+
 /** Registers what the asked rows need: house seats, four HTTP agents, the ranked HTTP agents. */
 export async function setUpRows(names: string[], o: Setup): Promise<{ list: Row[]; houseSeats: string[] }> {
   const house = (await api<{ items: { id: string; name: string }[] }>(o.base, 'GET', '/v1/agents?house=true'))
@@ -103,7 +110,7 @@ export async function setUpRows(names: string[], o: Setup): Promise<{ list: Row[
   if (names.includes('idle')) list.push({ label: 'idle', seats: [], ranked: false, via: 'bench' });
   for (const n of ROW_NAMES) if (names.includes(n)) list.push(await rows[n]());
   // BENCH_BACKLOG: the house row again, once a backlog of unrated ranked matches waits for the closer.
-  if (Number(process.env.BENCH_BACKLOG ?? 0) > 0) {
+  if (UNRATED_BACKLOG > 0) {
     list.push({ label: 'house-backlog', seats: houseSeats, ranked: false, via: 'bench' });
   }
   return { list, houseSeats };
