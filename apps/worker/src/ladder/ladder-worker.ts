@@ -49,6 +49,8 @@ export interface LadderOptions {
   foldStatsEveryMs?: number;
   /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
   schedulerCheckMs?: number;
+  /** More due unrated matches than this are closed on the closer's own thread. Default THREAD_BACKLOG. */
+  threadBacklog?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -101,13 +103,31 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   // The closer's thread is started for the first backlog only: starting it loads and compiles the closer's
   // code in the thread (seconds of CPU taken from play), while an ordinary period's close takes
   // milliseconds here. A backlog (after an outage of the closer, a bulk load) takes minutes: off this loop.
+  // The thread's close runs in the background: this worker takes one ladder job at a time, and a backlog
+  // takes minutes, during which its matchmaking passes, live ratings and sweeps must go on (with one worker
+  // process they stopped until the backlog was closed). A tick that finds the thread still closing skips.
   let closer: PeriodCloser | null = null;
+  let closing: Promise<void> | null = null;
+  let stopping = false;
   const closeOffLoop = async (url: string) => {
-    if (!closer && !(await hasDueBacklog(o.prisma, { periodMs: o.periodMs }))) {
+    if (closing) return { closing: 'on the thread, still' };
+    const backlog = { periodMs: o.periodMs };
+    if (!closer && !(await hasDueBacklog(o.prisma, backlog, o.threadBacklog))) {
       return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
     }
     if (!closer?.alive()) closer = closerThread(url); // a thread that died is replaced
-    return closer.close({ periodMs: o.periodMs, restRatio: BACKLOG_REST_RATIO });
+    closing = closer
+      .close({ periodMs: o.periodMs, restRatio: BACKLOG_REST_RATIO })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          if (!stopping) report('rating closer thread failed', err);
+        },
+      )
+      .finally(() => {
+        closing = null;
+      });
+    return { closing: 'on the thread' };
   };
   const worker = new Worker(
     QUEUE.ladder,
@@ -165,7 +185,10 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
       schedulers.stop();
       await worker.close();
       await queue.close();
+      // A batch in flight on the thread is rolled back when its pool closes: the closer is atomic per batch.
+      stopping = true;
       await (closer as PeriodCloser | null)?.stop();
+      await closing;
     },
   };
 }
