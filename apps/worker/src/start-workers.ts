@@ -71,6 +71,7 @@ export async function startWorkers(
     prefix: env.QUEUE_PREFIX,
     prisma: runtime.prisma,
     databaseUrl: runtime.databaseUrl,
+    redis: runtime.redis,
     matchQueue: runtime.matchQueue,
     tableQueue: runtime.tableQueue,
     periodMs: env.RATING_PERIOD_MS,

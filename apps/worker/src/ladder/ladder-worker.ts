@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { foldStats } from '@coup/db';
 import type { PrismaClient } from '@coup/db';
 import { QUEUE, throttled } from '@coup/gateway';
@@ -9,6 +10,7 @@ import type { AdvanceOptions } from '@coup/competition';
 import { closeDuePeriods, hasDueBacklog } from './close-periods';
 import { closerThread } from './closer-thread';
 import type { PeriodCloser } from './closer-thread';
+import { takeLease } from './closer-lease';
 import { refreshLiveRatings } from './live-ratings';
 import { matchmakerPass } from './matchmaker';
 import { DEFAULT_MATCHMAKING } from './matchmaking';
@@ -49,6 +51,11 @@ export interface LadderOptions {
   foldStatsEveryMs?: number;
   /** How often the schedulers are checked (and re-created if Redis lost them). Default 30 s. */
   schedulerCheckMs?: number;
+  /**
+   * Where the backlog closer's lease is kept (closer-lease.ts), so that one closer works through a backlog
+   * however many worker processes run. Unset: each process may start its own.
+   */
+  redis?: Redis;
   /** More due unrated matches than this are closed on the closer's own thread. Default THREAD_BACKLOG. */
   threadBacklog?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
@@ -115,6 +122,11 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
     if (!closer && !(await hasDueBacklog(o.prisma, backlog, o.threadBacklog))) {
       return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
     }
+    // One backlog closer on the whole platform (closer-lease.ts): another process's is at work.
+    const lease = o.redis
+      ? await takeLease(o.redis, `${o.prefix}:closer-lease`)
+      : { release: async () => {} };
+    if (!lease) return { closing: 'in another worker process' };
     if (!closer?.alive()) closer = closerThread(url); // a thread that died is replaced
     closing = closer
       .close({ periodMs: o.periodMs, restRatio: BACKLOG_REST_RATIO })
@@ -126,6 +138,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
       )
       .finally(() => {
         closing = null;
+        return lease.release();
       });
     return { closing: 'on the thread' };
   };
