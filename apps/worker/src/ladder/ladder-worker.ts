@@ -79,7 +79,8 @@ export interface LadderWorker {
  * its thread and of the Postgres work it causes. Closing a batch of periods at a time it rates 5,000-7,800
  * matches a second alone; beside play on two cores, resting 3x it rated ~790 a second and play kept 76% of
  * its pace (goal 90%), resting 8x ~390 a second with play at 92-107% (DESIGN, the backlog paragraph). Its
- * thread also runs at nice 19 (closer-thread-main.ts): 60 s beside play, 86-88% -> 90-93%.
+ * thread also runs at nice 19 (closer-thread-main.ts), and one closer works on a backlog for the whole
+ * platform (closer-lease.ts): 60 s beside play, 86-94% of play's pace, 199-266 rated a second.
  */
 const BACKLOG_REST_RATIO = 8;
 
