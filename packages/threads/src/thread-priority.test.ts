@@ -1,11 +1,7 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { niceOfThread as niceOf } from './testing/thread-nices';
 import { startTsThread } from './ts-thread';
-
-// A thread's nice value as the kernel has it (field 19 of /proc/<pid>/task/<tid>/stat).
-const niceOf = (tid: number) =>
-  Number(readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
 
 describe('lowerThreadPriority', () => {
   it.runIf(process.platform === 'linux')('lowers the calling thread only, not its process', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIX, newId } from '@coup/db';
 import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
@@ -7,6 +6,7 @@ import { RATING_EPOCH_MS } from '@coup/gateway';
 import { checkRatings } from '@coup/competition';
 import { seedCommitment } from '@coup/protocol';
 import { periodIndexOf, periodStart } from '@coup/rating';
+import { threadNices } from '@coup/threads/testing';
 import { hasDueBacklog } from './close-periods';
 import { closerThread } from './closer-thread';
 
@@ -29,12 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.drop();
 });
-
-/** The nice value of each thread of this process (Linux: field 19 of its task's stat). */
-const threadNices = () =>
-  readdirSync(`/proc/${process.pid}/task`).map((tid) =>
-    Number(readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
-  );
 
 async function match(finishedAt: Date, order: string[]) {
   const id = newId(ID_PREFIX.match);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import type { TestDatabase } from '@coup/db/testing';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
 import { periodIndexOf, periodStart } from '@coup/rating';
+import { threadNices } from '@coup/threads/testing';
 import { startLadder } from './ladder-worker';
 import type { LadderOptions, LadderWorker } from './ladder-worker';
 
@@ -118,11 +118,7 @@ async function until(what: string, ok: () => Promise<boolean>, ms: number): Prom
 }
 
 /** This process's threads at nice 19: closer threads (closer-thread-main.ts lowers its own priority). */
-const lowestThreads = () =>
-  readdirSync(`/proc/${process.pid}/task`).filter(
-    (tid) =>
-      readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16] === '19',
-  ).length;
+const lowestThreads = () => threadNices().filter((n) => n === 19).length;
 
 describe('the ladder while a rating backlog is closed', () => {
   it('forms ranked matches before the backlog is closed', { timeout: 120_000 }, async () => {
