@@ -12,12 +12,16 @@ import { scheduleEvents } from './events';
 let db: TestDatabase;
 let ownerId: string;
 
-/** A stand-in for the BullMQ queue: add() with a job id is idempotent, like BullMQ's. */
+/** A stand-in for the BullMQ queue: add() and addBulk() with a job id are idempotent, like BullMQ's. */
 function fakeQueue() {
   const jobs = new Map<string, MatchJob>();
+  const add = async (_name: string, data: MatchJob, opts: { jobId: string }) => {
+    if (!jobs.has(opts.jobId)) jobs.set(opts.jobId, data);
+  };
   const queue = {
-    add: async (_name: string, data: MatchJob, opts: { jobId: string }) => {
-      if (!jobs.has(opts.jobId)) jobs.set(opts.jobId, data);
+    add,
+    addBulk: async (list: { name: string; data: MatchJob; opts: { jobId: string } }[]) => {
+      for (const j of list) await add(j.name, j.data, j.opts);
     },
     getJob: async (id: string) => jobs.get(id),
   } as unknown as Queue<MatchJob>;

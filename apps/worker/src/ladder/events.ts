@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { insertMatches } from '@coup/db';
 import type { Prisma, PrismaClient } from '@coup/db';
-import { enqueueMatch, FORMED, pairRound, requeueOrphans } from '@coup/competition';
+import { enqueueMatches, FORMED, pairRound, requeueOrphans } from '@coup/competition';
 import type { EventMatchRecord, MatchQueues } from '@coup/competition';
 import type { MatchJob } from '@coup/gateway';
 import { isRanked } from '@coup/transports';
@@ -64,11 +64,9 @@ export async function scheduleEvents(
     });
     if (step.started) report.started.push(id);
     if (step.finished) report.finished.push(id);
-    for (const matchId of step.created) {
-      // The platform's match (rated or not): ahead of casual ones.
-      await enqueueMatch(o.matchQueue, matchId, FORMED);
-      report.queued.push(matchId);
-    }
+    // The platform's matches (rated or not): ahead of casual ones, the round's jobs in one round trip.
+    await enqueueMatches(o.matchQueue, step.created, FORMED);
+    report.queued.push(...step.created);
   }
   report.queued.push(
     ...(await requeueOrphans(prisma, o.matchQueue, o.requeueAfterMs ?? 10_000, now.getTime())),

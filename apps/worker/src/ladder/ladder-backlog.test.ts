@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, ID_PREFIX, newId } from '@coup/db';
-import { createTestDatabase } from '@coup/db/testing';
+import { createTestDatabase, seedAccount, seedAgent } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { RATING_EPOCH_MS } from '@coup/gateway';
 import type { MatchJob } from '@coup/gateway';
@@ -43,27 +42,8 @@ afterEach(async () => {
 
 afterAll(() => redis.disconnect());
 
-async function account(d: TestDatabase): Promise<string> {
-  const id = newId(ID_PREFIX.account);
-  await d.prisma.account.create({ data: { id, name: id, apiKeyHash: hashSecret(id), apiKeyPrefix: 'x' } });
-  return id;
-}
-
-async function agent(d: TestDatabase, ownerId: string): Promise<string> {
-  const id = newId(ID_PREFIX.agent);
-  await d.prisma.agent.create({
-    data: {
-      id,
-      ownerId,
-      name: `backlog-${id}`,
-      transport: 'http',
-      endpointUrl: 'http://127.0.0.1:9',
-      secretHash: hashSecret(id),
-      secretEnc: 'unused',
-    },
-  });
-  return id;
-}
+const account = async (d: TestDatabase) => (await seedAccount(d.prisma)).id;
+const agent = (d: TestDatabase, ownerId: string) => seedAgent(d.prisma, ownerId);
 
 /** A database with `n` finished, unrated ranked matches of four agents, PER_PERIOD a period, all ended. */
 async function backlog(n: number, periodMs: number): Promise<TestDatabase> {
