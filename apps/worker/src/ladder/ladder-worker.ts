@@ -119,8 +119,7 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   let stopping = false;
   const closeOffLoop = async (url: string) => {
     if (closing) return { closing: 'on the thread, still' };
-    const backlog = { periodMs: o.periodMs };
-    if (!closer && !(await hasDueBacklog(o.prisma, backlog, o.threadBacklog))) {
+    if (!closer && !(await hasDueBacklog(o.prisma, { periodMs: o.periodMs }, o.threadBacklog))) {
       return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
     }
     // One backlog closer on the whole platform (closer-lease.ts): another process's is at work.
