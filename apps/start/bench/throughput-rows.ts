@@ -73,7 +73,8 @@ export async function setUpRows(names: string[], o: Setup): Promise<{ list: Row[
   const house = (await api<{ items: { id: string; name: string }[] }>(o.base, 'GET', '/v1/agents?house=true'))
     .items;
   const byName = (n: string) => house.find((a) => a.name === n)?.id as string;
-  const houseSeats = ['house-heuristic', 'house-honest', 'house-random', 'house-heuristic'].map(byName);
+  // Four agents, each once: a ranked match seats an agent once (insertMatches refuses it otherwise).
+  const houseSeats = ['house-heuristic', 'house-honest', 'house-random', 'house-people'].map(byName);
   const wantsHttp = names.some((n) => n.startsWith('http'));
   const url = wantsHttp ? await o.startAgentServer() : '';
   const { apiKey } = await api<{ apiKey: string }>(o.base, 'POST', '/v1/accounts', undefined, {

@@ -14,6 +14,7 @@ export {
   newMatchSeed,
   MATCH_SEED_BYTES,
   HumanSeatNotRankedError,
+  RankedAgentTwiceError,
 } from './match-insert.ts';
 export { agentStatsOf, agentStatsSql, foldStats } from './agent-stats.ts';
 export { packReplay, packReplayAsync, packReplayJson, packedFormat, unpackReplay } from './replay-pack.ts';

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommitment } from '@coup/random';
 import type { PrismaClient } from './generated/client.ts';
 import { ID_PREFIX } from './ids.ts';
-import { HumanSeatNotRankedError, insertMatch, insertMatches } from './match-insert.ts';
+import {
+  HumanSeatNotRankedError,
+  RankedAgentTwiceError,
+  insertMatch,
+  insertMatches,
+} from './match-insert.ts';
 import { createTestDatabase, seedAccount, seedAgent } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
 
@@ -153,6 +158,20 @@ describe('insertMatches', () => {
       ]),
     ).rejects.toEqual(new HumanSeatNotRankedError(person));
     expect(await db.prisma.match.count()).toBe(before);
+  });
+
+  it('writes none of them when one ranked match would seat an agent twice; casual ones may', async () => {
+    const [a, b, c] = [await agent(db.prisma), await agent(db.prisma), await agent(db.prisma)];
+    const before = await db.prisma.match.count();
+    await expect(
+      insertMatches(db.prisma, [
+        { agentIds: [a, b], ranked: true, timeoutMs: 100 },
+        { agentIds: [b, c, b], ranked: true, timeoutMs: 100 },
+      ]),
+    ).rejects.toEqual(new RankedAgentTwiceError(b));
+    expect(await db.prisma.match.count()).toBe(before);
+    const id = await insertMatch(db.prisma, { agentIds: [a, a, c], ranked: false, timeoutMs: 100 });
+    expect(await db.prisma.matchSeat.count({ where: { matchId: id } })).toBe(3);
   });
 
   it('runs in a transaction client as well (the matchmaker pass)', async () => {

@@ -26,6 +26,18 @@ export class HumanSeatNotRankedError extends Error {
   }
 }
 
+/**
+ * A ranked match asked to seat one agent twice: a rating compares seats' places pairwise, and an agent
+ * cannot win or lose against itself (the period closer would refuse the match, and with it every period
+ * after it).
+ */
+export class RankedAgentTwiceError extends Error {
+  constructor(readonly agentId: string) {
+    super(`agent ${agentId} is seated twice: a ranked match seats each agent once`);
+    this.name = 'RankedAgentTwiceError';
+  }
+}
+
 export interface NewMatch {
   /** One agent per seat, seat order. Validated by the caller. */
   agentIds: string[];
@@ -54,8 +66,8 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
 }
 
 /**
- * insertMatch for several matches in one statement: all of them or, when a ranked one would seat a person,
- * none. Their ids in the order given. A matchmaking pass writes its matches this way: one round trip and
+ * insertMatch for several matches in one statement: all of them or, when a ranked one would seat a person
+ * or one agent twice, none. Their ids in the order given. A matchmaking pass writes its matches this way: one round trip and
  * one statement's parse and plan instead of one per match (about 0.5 ms of the caller's CPU and 0.6 ms of
  * Postgres' a match, DESIGN.md "Twelfth session").
  */
@@ -64,6 +76,11 @@ export async function insertMatches(
   ms: readonly NewMatch[],
 ): Promise<string[]> {
   if (ms.length === 0) return [];
+  for (const m of ms) {
+    if (!m.ranked) continue;
+    const twice = m.agentIds.find((id, i) => m.agentIds.indexOf(id) !== i);
+    if (twice !== undefined) throw new RankedAgentTwiceError(twice);
+  }
   const ids = ms.map(() => newId(ID_PREFIX.match));
   const seeds = ms.map((m) => m.seed ?? newMatchSeed());
   const seatMatch: string[] = [];
