@@ -140,24 +140,27 @@ describe('the lists of matches not ended, unrated and aborted', () => {
     expect(await Promise.all(bulk.map(listsOf))).toEqual([['unrated'], ['active']]);
   });
 
-  it('let claims and stores rewrite a match in its page (HOT): no new index entries, no dead row to vacuum', async () => {
+  it('let claims, stores and the rating rewrite a match in its page (HOT): no new index entries, no dead row to vacuum', async () => {
     // A database of its own: its matches see only this test's updates.
     const own = await createTestDatabase();
     try {
       const owner = await makeAccount(own.prisma);
       const seated = [(await makeAgent(own.prisma, owner.id)).id, (await makeAgent(own.prisma, owner.id)).id];
-      const n = 20;
+      const n = 60; // rows on more than one page
       for (let i = 0; i < n; i++) {
         const m = await makeMatch(own.prisma, seated, `seed-hot-${i}`);
         const claimed = await claimMatch(own.prisma, m.id);
         await storeMatchResult(own.prisma, m.id, { ...result(`seed-hot-${i}`), attempt: claimed?.attempts });
       }
       expect(await updateCounts(own, 2 * n)).toEqual({ updates: 2 * n, hot: 2 * n });
-      // The period closer's update sets the rating period of all of them in one statement: listed as rated.
+      // The period closer's update sets the rating period of all of them in one statement: listed as rated,
+      // and HOT too, though every row of their page gets a new version before the old ones are dead (the
+      // page's free half, migration matches_room_for_rating; with a fifth free most of them moved out).
       await own.prisma.$executeRaw`INSERT INTO rating_periods (ruleset, index, starts_at, ends_at)
         VALUES ('original', 3, now(), now())`;
       expect(await own.prisma.match.updateMany({ data: { ratingPeriodId: 3 } })).toEqual({ count: n });
       expect(await own.prisma.matchRated.count({ where: { ruleset: 'original', period: 3 } })).toBe(n);
+      expect(await updateCounts(own, 3 * n)).toEqual({ updates: 3 * n, hot: 3 * n });
     } finally {
       await own.drop();
     }
