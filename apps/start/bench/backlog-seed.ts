@@ -1,11 +1,11 @@
 import type { TestDatabase } from '@coup/db/testing';
 
 // A backlog of unrated ranked matches for the throughput bench's `house-backlog` row (issue 23: play must
-// hold within 10% while the rating closer works through 500,000 of them). Finished four-seat matches among
-// BACKLOG_AGENTS agents of the bench's account, spread over the past `days` so they fall in many closed
-// rating periods, with places and no replay (the closer reads only places). Written with
-// session_replication_role = replica (no triggers, no FK checks): consistent by construction, the matches'
-// lists filled after (matches_lists_fill).
+// hold within 10% while the rating closer works through 500,000 of them), in the `inquisitors` ladder.
+// Finished four-seat matches among BACKLOG_AGENTS agents of the bench's account, spread over the past
+// `days` so they fall in many ended rating periods, with places and no replay (the closer reads only
+// places). Written with session_replication_role = replica (no triggers, no FK checks): consistent by
+// construction, the matches' lists filled after (matches_lists_fill).
 
 const BACKLOG_AGENTS = 1_000;
 
@@ -32,6 +32,8 @@ export interface FinishedRankedSeed {
   at: string;
   /** SQL for the agent id of seat `s` (0-3) of match `i`. */
   agent: string;
+  /** The ladder they are rated in (default `original`). */
+  ruleset?: string;
 }
 
 /**
@@ -41,19 +43,20 @@ export interface FinishedRankedSeed {
 export async function seedFinishedRanked(db: TestDatabase, o: FinishedRankedSeed): Promise<void> {
   const id = `'mt_${o.tag}' || lpad(i::text, ${o.pad}, '0')`;
   const t = `LATERAL (SELECT ${o.at} AS t) x`;
+  const ruleset = `'${(o.ruleset ?? 'original').replace(/'/g, "''")}'`;
   for (let a = o.from; a <= o.to; a += o.slice) {
     const b = Math.min(o.to, a + o.slice - 1);
     await asReplica(
       db,
       `INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, created_at, started_at,
-         finished_at, attempts)
-       SELECT ${id}, 'finished', true, '${o.tag}' || i, md5('${o.tag}' || i), 5000, t, t, t, 1
+         finished_at, attempts, ruleset)
+       SELECT ${id}, 'finished', true, '${o.tag}' || i, md5('${o.tag}' || i), 5000, t, t, t, 1, ${ruleset}
        FROM generate_series(${a}, ${b}) i, ${t}`,
     );
     await asReplica(
       db,
-      `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
-       SELECT ${id}, s, ${o.agent}, s + 1, t, true
+      `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked, ruleset)
+       SELECT ${id}, s, ${o.agent}, s + 1, t, true, ${ruleset}
        FROM generate_series(${a}, ${b}) i, generate_series(0, 3) s, ${t}`,
     );
   }
@@ -84,6 +87,10 @@ export async function seedBacklog(
     pad: 8,
     at: `now() - interval '${days} days' + i * ${spacing}`,
     agent: `'ag_k' || lpad(((i * 7 + s * 251) % ${BACKLOG_AGENTS})::text, 6, '0')`,
+    // A ladder of its own: an outage of its closer, 20 days of periods none of which is closed. In the
+    // `original` ladder the bench's ranked rows have just closed periods that end after these finishes, so
+    // every one of them would be a late result of the next period closed: one period of 500,000, read whole.
+    ruleset: 'inquisitors',
   });
   // Vacuumed as well as analyzed: the rows of a backlog left by an outage were written over its hours and
   // vacuumed as they came; left to autovacuum here, its first pass over 500,000 matches and 2,000,000 seats
