@@ -119,4 +119,20 @@ describe('closing a backlog', () => {
       expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS })).toEqual([]);
     },
   );
+
+  it(
+    'stops a pass bounded by maxMatches once a batch reaches it, leaving the rest due for the next',
+    { timeout: 60_000 },
+    async () => {
+      // Three periods of 1,500: a batch holds one whole period (the next is cut by the batch's limit).
+      for (const p of [LAST + 2, LAST + 3, LAST + 4]) await matches(p, 1_500);
+      expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS, maxMatches: 1 })).toEqual([LAST + 2]);
+      expect(await db.prisma.matchUnrated.count()).toBe(3_000);
+      expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS, maxMatches: 1_500 })).toEqual([
+        LAST + 3,
+      ]);
+      expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS })).toEqual([LAST + 4]);
+      expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: seeded });
+    },
+  );
 });

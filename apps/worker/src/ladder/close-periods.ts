@@ -22,6 +22,13 @@ export interface ClosePeriodsOptions {
    * Default 0: no rest.
    */
   restRatio?: number;
+  /**
+   * Stop the pass once at least this many matches were rated (their batch completed; the rest waits for
+   * the next pass). The play loop's own pass is bounded so: a backlog that lands while it runs (a bulk load)
+   * is left to the next pass, which hands it to the closer's thread, rather than being closed on the loop
+   * that plays matches without a rest. Default: no bound.
+   */
+  maxMatches?: number;
 }
 
 /**
@@ -43,13 +50,20 @@ export interface ClosePeriodsOptions {
  */
 export async function closeDuePeriods(prisma: PrismaClient, o: ClosePeriodsOptions): Promise<number[]> {
   const closed: number[] = [];
+  const budget = { matches: o.maxMatches ?? Infinity };
   for (const ruleset of o.ruleset === undefined ? RULESET_IDS : [o.ruleset]) {
-    closed.push(...(await closeDueOf(prisma, ruleset, o)));
+    if (budget.matches <= 0) break;
+    closed.push(...(await closeDueOf(prisma, ruleset, o, budget)));
   }
   return closed;
 }
 
-async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriodsOptions): Promise<number[]> {
+async function closeDueOf(
+  prisma: PrismaClient,
+  ruleset: string,
+  o: ClosePeriodsOptions,
+  budget: { matches: number },
+): Promise<number[]> {
   const config = resolveConfig({ ...o.config, periodMs: o.periodMs, epochMs: RATING_EPOCH_MS });
   const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
   const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
@@ -68,12 +82,14 @@ async function closeDueOf(prisma: PrismaClient, ruleset: string, o: ClosePeriods
         if (!(await anyDue(tx, ruleset, config, firstOpen, openStart))) {
           await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
         }
+        budget.matches -= periods.reduce((n, q) => n + q.matches.length, 0);
         return periods.map((q) => q.periodIndex);
       },
       { timeout: 60_000, maxWait: 30_000 },
     );
     if (batch === null) return closed;
     closed.push(...batch);
+    if (budget.matches <= 0) return closed;
     // The rest follows the work done under the lock, not the wait for it (another worker's closer).
     const rest = (performance.now() - locked) * (o.restRatio ?? 0);
     if (rest > 0) await new Promise((r) => setTimeout(r, rest));

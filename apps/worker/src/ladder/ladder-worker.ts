@@ -7,7 +7,7 @@ import { QUEUE, throttled } from '@coup/gateway';
 import type { LlmBudgetLimits, MatchJob } from '@coup/gateway';
 import { advanceExperiments } from '@coup/competition';
 import type { AdvanceOptions } from '@coup/competition';
-import { closeDuePeriods, hasDueBacklog } from './close-periods';
+import { THREAD_BACKLOG, closeDuePeriods, hasDueBacklog } from './close-periods';
 import { closerThread } from './closer-thread';
 import type { PeriodCloser } from './closer-thread';
 import { takeLease } from './closer-lease';
@@ -120,7 +120,11 @@ export async function startLadder(o: LadderOptions): Promise<LadderWorker> {
   const closeOffLoop = async (url: string) => {
     if (closing) return { closing: 'on the thread, still' };
     if (!closer && !(await hasDueBacklog(o.prisma, { periodMs: o.periodMs }, o.threadBacklog))) {
-      return closeDuePeriods(o.prisma, { periodMs: o.periodMs });
+      // Bounded: a backlog that lands during this pass goes to the thread on the next one.
+      return closeDuePeriods(o.prisma, {
+        periodMs: o.periodMs,
+        maxMatches: o.threadBacklog ?? THREAD_BACKLOG,
+      });
     }
     // One backlog closer on the whole platform (closer-lease.ts): another process's is at work.
     const lease = o.redis
