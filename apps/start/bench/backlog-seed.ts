@@ -43,7 +43,7 @@ export interface FinishedRankedSeed {
 export async function seedFinishedRanked(db: TestDatabase, o: FinishedRankedSeed): Promise<void> {
   const id = `'mt_${o.tag}' || lpad(i::text, ${o.pad}, '0')`;
   const t = `LATERAL (SELECT ${o.at} AS t) x`;
-  const ruleset = `'${(o.ruleset ?? 'original').replace(/'/g, "''")}'`;
+  const ruleset = `'${o.ruleset ?? 'original'}'`;
   for (let a = o.from; a <= o.to; a += o.slice) {
     const b = Math.min(o.to, a + o.slice - 1);
     await asReplica(

@@ -67,9 +67,9 @@ export async function insertMatch(db: PrismaClient | Prisma.TransactionClient, m
 
 /**
  * insertMatch for several matches in one statement: all of them or, when a ranked one would seat a person
- * or one agent twice, none. Their ids in the order given. A matchmaking pass writes its matches this way: one round trip and
- * one statement's parse and plan instead of one per match (about 0.5 ms of the caller's CPU and 0.6 ms of
- * Postgres' a match, DESIGN.md "Twelfth session").
+ * or one agent twice, none. Their ids in the order given. A matchmaking pass writes its matches this way:
+ * one round trip and one statement's parse and plan instead of one per match (about 0.5 ms of the caller's
+ * CPU and 0.6 ms of Postgres' a match, DESIGN.md "Twelfth session").
  */
 export async function insertMatches(
   db: PrismaClient | Prisma.TransactionClient,
