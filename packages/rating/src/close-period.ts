@@ -22,22 +22,51 @@ export function closePeriod(
   matches: readonly RatedMatch[],
   config: Partial<RatingConfig> = {},
 ): Map<string, RatingState> {
-  if (!Number.isSafeInteger(periodIndex))
-    throw new RangeError(`periodIndex must be an integer: ${periodIndex}`);
-  const cfg = resolveConfig(config);
-  const table = new RatingTable(cfg);
-  for (const m of matches) {
-    for (const place of m.ranking) {
-      for (const id of place) {
-        const before = prior.get(id);
-        if (before) table.set(id, before);
-        else table.player(id);
+  const fold = new PeriodFold(periodIndex, config);
+  fold.add(matches, prior);
+  return fold.finish();
+}
+
+/**
+ * closePeriod a batch of matches at a time, for a period too large to hold (a bulk load of late results,
+ * read from the database in pages): the same result bit for bit, in memory per player of the period. The
+ * batches must come in id order (each one's ids after every id of the ones before: keyset pages in
+ * code-unit order, COLLATE "C"); a batch that is refused throws and the fold is over.
+ */
+export class PeriodFold {
+  private readonly table: RatingTable;
+
+  constructor(periodIndex: number, config: Partial<RatingConfig> = {}) {
+    this.table = new RatingTable(resolveConfig(config));
+    this.table.beginPeriod(periodIndex);
+  }
+
+  /** Whether an earlier batch had this player (its state from before the period is taken). */
+  has(id: string): boolean {
+    return this.table.has(id);
+  }
+
+  /** Adds a batch; `prior` holds the state before the period of (at least) its players not seen before. */
+  add(matches: readonly RatedMatch[], prior: Ratings): void {
+    const { table } = this;
+    for (const m of matches) {
+      for (const place of m.ranking) {
+        for (const id of place) {
+          if (table.has(id)) continue;
+          const before = prior.get(id);
+          if (before) table.set(id, before);
+          else table.player(id);
+        }
       }
     }
+    table.addMatches(matches);
   }
-  const updated = new Map<string, RatingState>();
-  for (const p of table.close(periodIndex, matches)) {
-    updated.set(table.ids[p] as string, table.state(p) as RatingState);
+
+  /** The new state of the period's players (the others are untouched: their idle RD grows when they play). */
+  finish(): Map<string, RatingState> {
+    const { table } = this;
+    const updated = new Map<string, RatingState>();
+    for (const p of table.endPeriod()) updated.set(table.ids[p] as string, table.state(p) as RatingState);
+    return updated;
   }
-  return updated;
 }

@@ -1,26 +1,19 @@
-// One Glicko-2 rating period over flat arrays: the arithmetic of the npm `glicko2` 1.2.2 package
-// (Player.update_rank with the default 'newprocedure' volatility step), operation for operation, so its
-// results are bit-identical to the package's (close-period.test.ts checks it against the package itself),
-// without the package's per-pair arrays and objects: recomputing a million matches allocates per period,
-// not per pair. Math.pow is kept where the package uses it: x * x can round differently.
+// One Glicko-2 rating period, a result at a time into per-player sums: the arithmetic of the npm `glicko2`
+// 1.2.2 package (Player.update_rank with the default 'newprocedure' volatility step), operation for
+// operation, so its results are bit-identical to the package's (glicko2-period.test.ts checks it against the
+// package itself), without the package's per-pair arrays and objects: a period costs memory per player, not
+// per result. Math.pow is kept where the package uses it: x * x can round differently.
 
 /** Glicko-2 scale factor (400 / ln 10), as the package has it. */
 const SCALE = 173.7178;
 const EPSILON = 0.0000001;
 const PI_SQUARED = Math.pow(Math.PI, 2);
 
-/** One period's players and results, on the Glicko-2 scale (as the package keeps them internally). */
-export interface PeriodArrays {
-  /** Per player: mu, phi, sigma; updated in place. */
+/** Per player: mu, phi and sigma on the Glicko-2 scale (as the package keeps them internally). */
+export interface PlayerArrays {
   rating: Float64Array;
   rd: Float64Array;
   vol: Float64Array;
-  /** Per player p, its results are entries offset[p] .. offset[p + 1] - 1, in the order they were added. */
-  offset: Int32Array;
-  /** Per entry: the opponent's mu and phi when the result was added, and the score (1, 0.5 or 0). */
-  oppRating: Float64Array;
-  oppRd: Float64Array;
-  outcome: Float64Array;
 }
 
 /** The display scale <-> Glicko-2 scale conversions of the package (defaultRating: its `rating` setting). */
@@ -33,30 +26,36 @@ function g(phi: number): number {
   return 1 / Math.sqrt(1 + (3 * Math.pow(phi, 2)) / PI_SQUARED);
 }
 
-/** Updates players 0 .. count - 1 (Player.update_rank for each). */
-export function updatePeriod(a: PeriodArrays, count: number, tau: number): void {
-  for (let p = 0; p < count; p++) updatePlayer(a, p, tau);
+/**
+ * Steps 3 and 4 for one result, in the package's order: adds its terms to a player's running sums,
+ * `sums[at]` (the variance's) and `sums[at + 1]` (delta's). The sums of a player's results added one after
+ * the other, in the order the package adds them, are the package's sums bit for bit, however the results are
+ * split into batches (rating-table.ts folds a period a batch of matches at a time).
+ */
+export function addResult(
+  sums: Float64Array,
+  at: number,
+  mu: number,
+  oppMu: number,
+  oppPhi: number,
+  outcome: number,
+): void {
+  const gi = g(oppPhi);
+  const e = 1 / (1 + Math.exp(-1 * gi * (mu - oppMu)));
+  sums[at] = (sums[at] as number) + Math.pow(gi, 2) * e * (1 - e);
+  sums[at + 1] = (sums[at + 1] as number) + gi * (outcome - e);
 }
 
-function updatePlayer(a: PeriodArrays, p: number, tau: number): void {
-  const from = a.offset[p] as number;
-  const to = a.offset[p + 1] as number;
+/** Steps 5 to 7 for player p, from the sums of its results (addResult). */
+export function withResults(
+  a: PlayerArrays,
+  p: number,
+  varianceSum: number,
+  deltaSum: number,
+  tau: number,
+): void {
   const mu = a.rating[p] as number;
   let phi = a.rd[p] as number;
-  if (to === from) {
-    // Step 6 only, as the package does for a player without results.
-    a.rd[p] = Math.sqrt(Math.pow(phi, 2) + Math.pow(a.vol[p] as number, 2));
-    return;
-  }
-  // Steps 3 and 4: the variance and the sum behind delta (and step 7), in the package's order.
-  let varianceSum = 0;
-  let deltaSum = 0;
-  for (let i = from; i < to; i++) {
-    const gi = g(a.oppRd[i] as number);
-    const e = 1 / (1 + Math.exp(-1 * gi * (mu - (a.oppRating[i] as number))));
-    varianceSum += Math.pow(gi, 2) * e * (1 - e);
-    deltaSum += gi * ((a.outcome[i] as number) - e);
-  }
   const v = 1 / varianceSum;
   const delta = v * deltaSum;
   // Step 5.
@@ -67,6 +66,11 @@ function updatePlayer(a: PeriodArrays, p: number, tau: number): void {
   a.vol[p] = vol;
   a.rd[p] = phi;
   a.rating[p] = mu + Math.pow(phi, 2) * deltaSum;
+}
+
+/** Step 6 only, as the package does for a player without results. */
+export function withoutResults(a: PlayerArrays, p: number): void {
+  a.rd[p] = Math.sqrt(Math.pow(a.rd[p] as number, 2) + Math.pow(a.vol[p] as number, 2));
 }
 
 /** The package's 'newprocedure' (Glickman's Illinois iteration, with its March 2022 `<=` update). */

@@ -6,7 +6,7 @@ export type { PairwiseResult } from './pairwise.ts';
 export { assertValidRanking, canonicalRanking, compareIds, winnersOf } from './ranking.ts';
 export { periodIndexOf, periodStart } from './period.ts';
 export { GLICKO2_SCALE, idlePeriodsBefore, idleRd, rdEnteringPeriod } from './idle.ts';
-export { closePeriod } from './close-period.ts';
+export { closePeriod, PeriodFold } from './close-period.ts';
 export { applyPeriod, recompute, RecomputeFold, recomputeSorted } from './recompute.ts';
 export type { PeriodRatings, RecomputeResult } from './recompute.ts';
 export { PROVISIONAL_RD, conservativeRating, isProvisional } from './leaderboard.ts';

@@ -8,7 +8,8 @@ import { CLOSE_BATCH_MATCHES, closeDuePeriods } from './close-periods';
 
 // The closer on a backlog against Postgres: periods are closed a batch at a time (many small periods in
 // one transaction, a period cut by the batch's limit left whole for the next, a period larger than the
-// limit read whole), and each match is rated in the period it would be rated in one period at a time.
+// limit read and rated a page at a time), and each match is rated in the period it would be rated in one
+// period at a time.
 
 const PERIOD_MS = 60_000;
 const SMALL = 1_800; // periods of one match each
@@ -38,15 +39,15 @@ afterAll(async () => {
 
 /**
  * `n` finished ranked four-seat matches from `period` on, `stepMs` apart (with the triggers on, as the
- * worker writes them).
+ * worker writes them). `prefix` is an SQL expression of the series' `i` (default: 'mt_c').
  */
-async function matches(period: number, n: number, stepMs = 5): Promise<void> {
+async function matches(period: number, n: number, stepMs = 5, prefix = `'mt_c'`): Promise<void> {
   const from = seeded;
   seeded += n;
   const start = periodStart(period, PERIOD_MS, RATING_EPOCH_MS) + 1000;
   await db.prisma.$executeRawUnsafe(
     `INSERT INTO matches (id, status, ranked, seed, seed_commitment, timeout_ms, created_at, finished_at)
-     SELECT 'mt_c' || lpad(i::text, 7, '0'), 'finished', true, 's', 's', 100,
+     SELECT ${prefix} || lpad(i::text, 7, '0'), 'finished', true, 's', 's', 100,
        to_timestamp(($1::bigint + (i - $2) * $4::bigint) / 1000.0),
        to_timestamp(($1::bigint + (i - $2) * $4::bigint) / 1000.0)
      FROM generate_series($2::int, $3::int) i`,
@@ -57,7 +58,7 @@ async function matches(period: number, n: number, stepMs = 5): Promise<void> {
   );
   await db.prisma.$executeRawUnsafe(
     `INSERT INTO match_seats (match_id, seat, agent_id, place, created_at, ranked)
-     SELECT 'mt_c' || lpad(i::text, 7, '0'), s, ($3::text[])[1 + (i * 3 + s) % 8], s + 1, now(), true
+     SELECT ${prefix} || lpad(i::text, 7, '0'), s, ($3::text[])[1 + (i * 3 + s) % 8], s + 1, now(), true
      FROM generate_series($1::int, $2::int) i, generate_series(0, 3) s`,
     from,
     from + n - 1,
@@ -132,6 +133,34 @@ describe('closing a backlog', () => {
         LAST + 3,
       ]);
       expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS })).toEqual([LAST + 4]);
+      expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: seeded });
+    },
+  );
+
+  it(
+    'rates a bulk load of old results as the next period, a page at a time in id order, as a recompute does',
+    { timeout: 60_000 },
+    async () => {
+      const last = LAST + 4;
+      const before = await periodOfMatch();
+      // 4,500 results of periods closed long ago, finishing in the reverse of their ids' order, the ids in
+      // mixed case ('B' before 'a' by code unit, after it in most locales' collations).
+      const prefix = `'mt_' || CASE WHEN i % 2 = 0 THEN 'a' ELSE 'B' END`;
+      await matches(P + 900, 4_500, -7_000, prefix);
+      const [{ n } = { n: 0 }] = await db.prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM matches_unrated WHERE finished_at
+          < ${new Date(periodStart(last, PERIOD_MS, RATING_EPOCH_MS))}`;
+      expect(n).toBe(4_500);
+      expect(await closeDuePeriods(db.prisma, { periodMs: PERIOD_MS })).toEqual([last + 1]);
+      const after = await periodOfMatch();
+      const late = [...after].filter(([id]) => !before.has(id));
+      expect(late.length).toBe(4_500);
+      expect(late.every(([, p]) => p === last + 1)).toBe(true);
+      const period = await db.prisma.ratingPeriod.findUnique({
+        where: { ruleset_index: { ruleset: 'original', index: last + 1 } },
+      });
+      expect(period?.matchCount).toBe(4_500);
+      expect(await db.prisma.ratingHistory.count({ where: { periodIndex: last + 1 } })).toBe(8);
       expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: seeded });
     },
   );

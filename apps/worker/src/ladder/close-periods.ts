@@ -1,10 +1,12 @@
 import type { Prisma, PrismaClient } from '@coup/db';
 import { closePeriod, pendingPeriods, periodIndexOf, periodStart, resolveConfig } from '@coup/rating';
-import type { PendingPeriod, RatingConfig, RatingState } from '@coup/rating';
+import type { PendingPeriod, RatingConfig } from '@coup/rating';
 import { RATING_EPOCH_MS } from '@coup/gateway';
-import { rankingOf } from '@coup/competition';
 import { RULESET_IDS } from '@coup/engine';
+import { closeLargePeriod } from './close-large-period';
 import { RATINGS_LOCK, rebuildLiveRatings, storedStates } from './live-ratings';
+import { rankingsOf, setMatchPeriods, writePeriods, writeRatings } from './rating-writes';
+import type { HistoryRow } from './rating-writes';
 
 type Tx = Prisma.TransactionClient;
 
@@ -39,10 +41,11 @@ export interface ClosePeriodsOptions {
  * @coup/rating's pendingPeriods groups them.
  *
  * Each pass reads only the periods it closes: the unrated matches in finish order (matches_unrated's
- * index), up to CLOSE_BATCH_MATCHES of them in whole periods (one period when it alone is larger), rated
- * one period after another in memory and written in one transaction. So a backlog of n matches is closed
- * in time and memory linear in n and bounded by the batch or the largest period, without a round of
- * statements per period (a backlog of short periods); live ratings are rebuilt once, with the last batch.
+ * index), up to CLOSE_BATCH_MATCHES of them in whole periods, rated one period after another in memory and
+ * written in one transaction. A period larger than that alone (a bulk load of late results: one period) is
+ * read and rated a page at a time (close-large-period.ts). So a backlog of n matches is closed in time
+ * linear in n and memory bounded by the batch and the number of players, without a round of statements per
+ * period (a backlog of short periods); live ratings are rebuilt once, with the last batch.
  *
  * Each ruleset is its own ladder (its matches, ratings, periods and history rows carry its id): they are
  * closed one after the other, the same way. Returns the indexes of the periods closed (every ruleset's, in
@@ -68,26 +71,47 @@ async function closeDueOf(
   const firstOpen = periodIndexOf((o.now ?? Date.now()) - (o.graceMs ?? 2000), o.periodMs, RATING_EPOCH_MS);
   const openStart = new Date(periodStart(firstOpen, o.periodMs, RATING_EPOCH_MS));
   const closed: number[] = [];
+  // Live ratings are rebuilt from what is still unrated once the backlog is closed (a rebuild reads every
+  // unrated match: once per pass would be quadratic).
+  const rebuildWhenCaughtUp = async (tx: Tx) => {
+    if ((await firstDuePeriod(tx, ruleset, config, openStart)) >= firstOpen) {
+      await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
+    }
+  };
   for (;;) {
     let locked = 0;
     const batch = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
         locked = performance.now();
-        const periods = await duePeriods(tx, ruleset, config, firstOpen, openStart);
-        if (periods.length === 0) return null;
-        await closeBatch(tx, ruleset, periods, config);
-        // The periods' results replace their live ratings: rebuilt from what is still unrated, once the
-        // backlog is closed (a rebuild reads every unrated match: once per pass would be quadratic).
-        if (!(await anyDue(tx, ruleset, config, firstOpen, openStart))) {
-          await rebuildLiveRatings(tx, { periodMs: o.periodMs, config, ruleset });
-        }
-        budget.matches -= periods.reduce((n, q) => n + q.matches.length, 0);
-        return periods.map((q) => q.periodIndex);
+        const due = await duePeriods(tx, ruleset, config, firstOpen, openStart);
+        if (!Array.isArray(due)) return due;
+        if (due.length === 0) return null;
+        await closeBatch(tx, ruleset, due, config);
+        await rebuildWhenCaughtUp(tx);
+        budget.matches -= due.reduce((n, q) => n + q.matches.length, 0);
+        return due.map((q) => q.periodIndex);
       },
       { timeout: 60_000, maxWait: 30_000 },
     );
     if (batch === null) return closed;
+    if (!Array.isArray(batch)) {
+      // One period larger than a batch: read and rated a page at a time, in a transaction of its own.
+      const rated = await closeLargePeriod(prisma, {
+        ruleset,
+        periodIndex: batch.large,
+        config,
+        stillFirst: async (tx) => (await firstDuePeriod(tx, ruleset, config, openStart)) === batch.large,
+        afterClose: rebuildWhenCaughtUp,
+        restRatio: o.restRatio ?? 0,
+      });
+      if (rated !== null) {
+        closed.push(batch.large);
+        budget.matches -= rated;
+      }
+      if (budget.matches <= 0) return closed;
+      continue;
+    }
     closed.push(...batch);
     if (budget.matches <= 0) return closed;
     // The rest follows the work done under the lock, not the wait for it (another worker's closer).
@@ -134,7 +158,7 @@ async function duePeriods(
   config: RatingConfig,
   firstOpen: number,
   before: Date,
-): Promise<PendingPeriod[]> {
+): Promise<PendingPeriod[] | { large: number }> {
   const limit = CLOSE_BATCH_MATCHES;
   const last = await lastClosed(tx, ruleset);
   const periodOf = (at: Date) => periodIndexOf(at.getTime(), config.periodMs, config.epochMs);
@@ -149,29 +173,20 @@ async function duePeriods(
     last,
   ).filter((q) => q.periodIndex < cut);
   if (periods.length > 0 || rows.length <= limit) return periods;
-  // The first due period alone holds more than the limit: read it whole.
+  // The first due period alone holds more than the limit: closed a page at a time (close-large-period.ts).
   const first = firstDue(periodOf(rows[0]!.finished_at), last);
-  if (first >= firstOpen) return [];
-  const end = new Date(periodStart(first + 1, config.periodMs, config.epochMs));
-  const whole = await unratedBefore(tx, ruleset, end);
-  return [{ periodIndex: first, matches: whole.map((r) => ({ id: r.id, ranking: [], periodIndex: first })) }];
+  return first < firstOpen ? { large: first } : [];
 }
 
 /**
- * Whether a period is still due: the first period to close (firstDue) comes before the open one. Two
- * index probes, where duePeriods would read a batch.
+ * The first period to close (firstDue), or Infinity when no unrated match is left before `before`. Two index
+ * probes, where duePeriods would read a batch.
  */
-async function anyDue(
-  tx: Tx,
-  ruleset: string,
-  config: RatingConfig,
-  firstOpen: number,
-  before: Date,
-): Promise<boolean> {
+async function firstDuePeriod(tx: Tx, ruleset: string, config: RatingConfig, before: Date): Promise<number> {
   const [earliest] = await unratedBefore(tx, ruleset, before, 1);
-  if (!earliest) return false;
+  if (!earliest) return Infinity;
   const period = periodIndexOf(earliest.finished_at.getTime(), config.periodMs, config.epochMs);
-  return firstDue(period, await lastClosed(tx, ruleset)) < firstOpen;
+  return firstDue(period, await lastClosed(tx, ruleset));
 }
 
 /** The first period to close: the earliest unrated finish's, but never one at or before the last closed. */
@@ -214,17 +229,10 @@ async function closeBatch(
   config: RatingConfig,
 ): Promise<void> {
   const ids = periods.flatMap((q) => q.matches.map((m) => m.id));
-  const seats = await tx.$queryRaw<{ match_id: string; agent_id: string; place: number | null }[]>`
-    SELECT match_id, agent_id, place FROM match_seats WHERE match_id = ANY(${ids}::text[])`;
-  const seatsOf = new Map<string, { agentId: string; place: number | null }[]>();
-  for (const s of seats) {
-    const list = seatsOf.get(s.match_id) ?? [];
-    list.push({ agentId: s.agent_id, place: s.place });
-    seatsOf.set(s.match_id, list);
-  }
+  const rankings = await rankingsOf(tx, ids);
   const rated = periods.map((q) => ({
     periodIndex: q.periodIndex,
-    matches: q.matches.map((m) => ({ id: m.id, ranking: rankingOf(seatsOf.get(m.id) ?? []) })),
+    matches: q.matches.map((m) => ({ id: m.id, ranking: rankings.get(m.id) ?? [] })),
   }));
   const players = [...new Set(rated.flatMap((q) => q.matches.flatMap((m) => m.ranking.flat())))];
   const ratings = await storedStates(tx, players, ruleset);
@@ -235,53 +243,17 @@ async function closeBatch(
       history.push({ id, period: q.periodIndex, state });
     }
   }
-  await writeRatings(tx, ruleset, ratings, history);
-  const periodOfMatch = periods.flatMap((q) => q.matches.map(() => q.periodIndex));
-  const at = (p: number) => new Date(periodStart(p, config.periodMs, config.epochMs));
   // The periods first: each match's rating_period_id refers to its period's row.
-  await tx.$executeRaw`
-    INSERT INTO rating_periods (ruleset, index, starts_at, ends_at, closed_at, match_count)
-    SELECT ${ruleset}, p, s, e, now(), n
-    FROM unnest(${periods.map((q) => q.periodIndex)}::int[], ${periods.map((q) => at(q.periodIndex))}::timestamptz[],
-      ${periods.map((q) => at(q.periodIndex + 1))}::timestamptz[], ${periods.map((q) => q.matches.length)}::int[])
-      AS t(p, s, e, n)
-    ON CONFLICT (ruleset, index) DO UPDATE SET closed_at = excluded.closed_at, match_count = excluded.match_count`;
-  await tx.$executeRaw`
-    UPDATE matches m SET rating_period_id = t.p
-    FROM unnest(${ids}::text[], ${periodOfMatch}::int[]) AS t(id, p) WHERE m.id = t.id`;
-}
-
-interface HistoryRow {
-  id: string;
-  period: number;
-  state: RatingState;
-}
-
-/**
- * The players' new ratings (their state after the last period that rated them) and the periods' history
- * rows: two statements whatever the number of players and periods.
- */
-async function writeRatings(
-  tx: Tx,
-  ruleset: string,
-  ratings: Map<string, RatingState>,
-  history: HistoryRow[],
-): Promise<void> {
-  if (history.length === 0) return;
-  const ids = [...new Set(history.map((h) => h.id))];
-  const col = <T>(f: (r: RatingState) => T) => ids.map((id) => f(ratings.get(id) as RatingState));
-  await tx.$executeRaw`
-    INSERT INTO ratings (agent_id, rating, rd, vol, games, wins, last_period_index, ruleset, updated_at)
-    SELECT *, ${ruleset}, now() FROM unnest(${ids}::text[], ${col((r) => r.rating)}::float8[],
-      ${col((r) => r.rd)}::float8[], ${col((r) => r.vol)}::float8[], ${col((r) => r.games)}::int[],
-      ${col((r) => r.wins)}::int[], ${col((r) => r.lastPeriodIndex)}::int[])
-    ON CONFLICT (agent_id, ruleset) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
-      games = excluded.games, wins = excluded.wins, last_period_index = excluded.last_period_index,
-      updated_at = now()`;
-  const h = <T>(f: (row: HistoryRow) => T) => history.map(f);
-  await tx.$executeRaw`
-    INSERT INTO rating_history (agent_id, ruleset, period_index, rating, rd, vol, games)
-    SELECT a, ${ruleset}, p, r, d, v, g FROM unnest(${h((x) => x.id)}::text[], ${h((x) => x.period)}::int[],
-      ${h((x) => x.state.rating)}::float8[], ${h((x) => x.state.rd)}::float8[], ${h((x) => x.state.vol)}::float8[],
-      ${h((x) => x.state.games)}::int[]) AS t(a, p, r, d, v, g)`;
+  await writePeriods(
+    tx,
+    ruleset,
+    periods.map((q) => ({ periodIndex: q.periodIndex, matches: q.matches.length })),
+    config,
+  );
+  await writeRatings(tx, ruleset, ratings, history);
+  await setMatchPeriods(
+    tx,
+    ids,
+    periods.flatMap((q) => q.matches.map(() => q.periodIndex)),
+  );
 }

@@ -7,7 +7,7 @@ import { checkRatings } from '@coup/competition';
 import { seedCommitment } from '@coup/protocol';
 import { closePeriod, periodIndexOf, periodStart } from '@coup/rating';
 import { closeDuePeriods } from './close-periods';
-import { refreshLiveRatings } from './live-ratings';
+import { RATINGS_LOCK, refreshLiveRatings } from './live-ratings';
 
 // Live ratings against Postgres: the worker's rebuild from the unrated ranked matches, its no-op when
 // nothing changed, and a period's close replacing them by exactly the same stored numbers, with the
@@ -134,5 +134,27 @@ describe('live ratings', () => {
     for (const [id, r] of open) expect(figures(final.get(id)!)).toEqual(figures(r));
     expect((await live()).size).toBe(0);
     expect(await checkRatings(db.prisma, PERIOD_MS)).toMatchObject({ identical: true, matches: 6 });
+  });
+
+  it('skips a tick without waiting while the closer holds the ratings lock, and rebuilds on the next', async () => {
+    const { a, b } = agents;
+    await match(at(P + 9), [b, a]);
+    let release = () => {};
+    let held = () => {};
+    const isHeld = new Promise<void>((r) => (held = r));
+    // The closer of a large period holds the lock for as long as the period takes.
+    const closer = db.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
+      held();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isHeld;
+    const t = performance.now();
+    expect(await refresh()).toEqual({ rebuilt: false, matches: 0, agents: null, written: 0 });
+    expect(performance.now() - t).toBeLessThan(2_000);
+    release();
+    await closer;
+    expect(await refresh()).toMatchObject({ rebuilt: true, matches: 1 });
+    expect([...(await live()).keys()].sort()).toEqual([a, b].sort());
   });
 });

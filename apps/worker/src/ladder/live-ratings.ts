@@ -28,7 +28,10 @@ export interface LiveRatingsOptions {
 export interface LiveRatingsReport {
   /** Whether the live ratings were computed again (false: nothing changed since the last rebuild). */
   rebuilt: boolean;
-  /** Unrated ranked matches counted (0 when the check was skipped: too soon after the last rebuild). */
+  /**
+   * Unrated ranked matches counted (0 when the check was skipped: too soon after the last rebuild, or the
+   * ratings lock held by the closer).
+   */
   matches: number;
   /** Agents with a live rating (null: not rebuilt). */
   agents: number | null;
@@ -57,7 +60,13 @@ export async function refreshLiveRatings(
   if (last && Date.now() < last.notBefore) return { rebuilt: false, matches: 0, agents: null, written: 0 };
   return prisma.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`;
+      // Taken without waiting: the closer holds the lock for as long as a large period takes (a bulk load
+      // of late results, close-large-period.ts), and a job waiting for it would hold up this worker's
+      // other ladder jobs (matchmaking) and a connection of its pool. The next tick tries again.
+      const [lock] = await tx.$queryRaw<
+        { ok: boolean }[]
+      >`SELECT pg_try_advisory_xact_lock(${RATINGS_LOCK}) AS ok`;
+      if (!lock?.ok) return { rebuilt: false, matches: 0, agents: null, written: 0 };
       // Per ruleset (each is its own ladder): one row each.
       const rows = await tx.$queryRaw<
         { ruleset: string; n: number; earliest: Date | null; latest: Date | null; base: number | null }[]
