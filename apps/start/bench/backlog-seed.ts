@@ -68,8 +68,9 @@ export async function seedBacklog(
   db: TestDatabase,
   ownerId: string,
   matches: number,
-  days = 20,
+  o: { days?: number; ruleset?: string | undefined } = {},
 ): Promise<void> {
+  const days = o.days ?? 20;
   await asReplica(
     db,
     `INSERT INTO agents (id, owner_id, name, transport, endpoint_url, secret_hash, secret_enc, created_at,
@@ -89,11 +90,19 @@ export async function seedBacklog(
     agent: `'ag_k' || lpad(((i * 7 + s * 251) % ${BACKLOG_AGENTS})::text, 6, '0')`,
     // A ladder of its own: an outage of its closer, 20 days of periods none of which is closed. In the
     // `original` ladder the bench's ranked rows have just closed periods that end after these finishes, so
-    // every one of them would be a late result of the next period closed: one period of 500,000, read whole.
-    ruleset: 'inquisitors',
+    // every one of them is a late result of the next period closed: one period of 500,000 (a bulk load).
+    ruleset: o.ruleset ?? 'inquisitors',
   });
   // Vacuumed as well as analyzed: the rows of a backlog left by an outage were written over its hours and
   // vacuumed as they came; left to autovacuum here, its first pass over 500,000 matches and 2,000,000 seats
   // would run inside the measured window, a cost of the bulk seed rather than of the closer.
   await db.prisma.$executeRawUnsafe('VACUUM (ANALYZE) matches, match_seats, matches_unrated, agents');
+  if (process.env.BENCH_SEED_CHECKPOINT !== '0') {
+    // And checkpointed: the seed writes about a gigabyte of WAL in 30 s, whose checkpoint (spread over
+    // checkpoint_completion_target of 5 minutes) would write its pages out during the measured window; an
+    // outage's rows were checkpointed as they came. (Needs a superuser or pg_checkpoint: else said so.)
+    await db.prisma.$executeRawUnsafe('CHECKPOINT').catch((err: unknown) => {
+      console.log(`backlog: no CHECKPOINT after the seed (${(err as Error).message.split('\n')[0]})`);
+    });
+  }
 }

@@ -14,6 +14,9 @@
 //   BENCH_ROWS (default house,house-ranked,house-api,http,http-ranked; idle: reads only),
 //   BENCH_BACKLOG (default 500000 with every row, 0 with BENCH_ROWS: then the house row again while the
 //   rating closer works through that many, measured for BENCH_BACKLOG_WINDOW_S, default 60),
+//   BENCH_BACKLOG_RULESET (default inquisitors: a ladder whose closer was out for 20 days; original after
+//   a ranked row: a bulk load of results older than its last closed period, all rated as one period),
+//   BENCH_SEED_CHECKPOINT=0 (no CHECKPOINT after the backlog's seed),
 //   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { randomBytes } from 'node:crypto';
@@ -48,6 +51,11 @@ const FIRST_WARMUP_S = Number(process.env.BENCH_FIRST_WARMUP_S ?? 20);
  * process runs the worker (RUN_WORKER=true), as `npm start` with WORKER_IN_PROCESS=true does. */
 const WORKERS = Math.max(0, Number(process.env.BENCH_WORKERS ?? availableParallelism()));
 const ROWS = (process.env.BENCH_ROWS ?? ROW_NAMES.join(',')).split(',');
+const BACKLOG_RULESET = process.env.BENCH_BACKLOG_RULESET ?? 'inquisitors';
+if (!['original', 'inquisitors'].includes(BACKLOG_RULESET)) {
+  console.error(`BENCH_BACKLOG_RULESET: unknown ${BACKLOG_RULESET} (known: original, inquisitors)`);
+  process.exit(2);
+}
 const unknownRows = ROWS.filter((r) => !(ROW_NAMES as readonly string[]).includes(r) && r !== 'idle');
 if (unknownRows.length > 0) {
   console.error(`BENCH_ROWS: unknown ${unknownRows.join(', ')} (known: idle, ${ROW_NAMES.join(', ')})`);
@@ -222,7 +230,7 @@ async function main() {
         for (const line of await storageReport(db)) console.log(line);
         const t = performance.now();
         const [owner] = await db.prisma.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM accounts LIMIT 1');
-        await seedBacklog(db, owner?.id as string, BACKLOG);
+        await seedBacklog(db, owner?.id as string, BACKLOG, { ruleset: BACKLOG_RULESET });
         console.log(
           `backlog: ${BACKLOG.toLocaleString('en')} unrated ranked matches seeded in ${((performance.now() - t) / 1000).toFixed(0)} s, over 20 days of ${Number(env.RATING_PERIOD_MS) / 1000} s rating periods`,
         );
@@ -231,7 +239,8 @@ async function main() {
       const feeder = rowFeeder(row, { db, base, adminKey, matchQueue });
       await feeder.begin();
       // The backlog row's window starts once the closer is at work (its first tick starts its thread).
-      if (row.label === 'house-backlog') await closerStarted(db, BACKLOG);
+      // (A late bulk load is rated as one period in one transaction: nothing shows before it commits.)
+      if (row.label === 'house-backlog' && BACKLOG_RULESET !== 'original') await closerStarted(db, BACKLOG);
       await new Promise((r) => setTimeout(r, (rowIndex === 0 ? FIRST_WARMUP_S : WARMUP_S) * 1000));
       const u0 = row.label === 'house-backlog' ? await unratedCount(db) : null;
       const read = reader(base, readPaths);

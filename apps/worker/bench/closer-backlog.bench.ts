@@ -20,6 +20,8 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const PER_PERIOD = Number(process.env.BENCH_PER_PERIOD ?? 1_000);
 const KINDS = (process.env.BENCH_KINDS ?? 'outage,late').split(',') as ('outage' | 'late')[];
 const PERIOD_MS = 600_000;
+/** The closer's rest after each batch or page, as a multiple of its work (the worker's backlog closer: 8). */
+const REST_RATIO = Number(process.env.BENCH_REST_RATIO ?? 0);
 
 async function seed(db: TestDatabase, n: number, kind: 'outage' | 'late'): Promise<void> {
   const sql = (text: string) => db.prisma.$executeRawUnsafe(text);
@@ -78,7 +80,7 @@ for (const n of SIZES)
       let peak = rss0;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
       const t = performance.now();
-      const closed = await closer.close({ periodMs: PERIOD_MS });
+      const closed = await closer.close({ periodMs: PERIOD_MS, restRatio: REST_RATIO });
       const s = (performance.now() - t) / 1000;
       clearInterval(sampler);
       loop.disable();

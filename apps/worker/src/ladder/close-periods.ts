@@ -201,20 +201,17 @@ async function lastClosed(tx: Tx, ruleset: string): Promise<number | null> {
   return row?.index ?? null;
 }
 
-/**
- * The ruleset's unrated ranked matches finished before `before`, in finish order (matches_unrated), at
- * most `limit` (none: all; LIMIT NULL is no limit).
- */
+/** The ruleset's first `limit` unrated ranked matches finished before `before`, in finish order. */
 async function unratedBefore(
   tx: Tx,
   ruleset: string,
   before: Date,
-  limit?: number,
+  limit: number,
 ): Promise<{ id: string; finished_at: Date }[]> {
   return tx.$queryRaw`
     SELECT match_id AS id, finished_at FROM matches_unrated
     WHERE ruleset = ${ruleset} AND finished_at < ${before} ORDER BY finished_at, match_id
-    LIMIT ${limit ?? null}::bigint`;
+    LIMIT ${limit}::bigint`;
 }
 
 /**
