@@ -5,7 +5,7 @@ import type { RatedMatch, RatingState, Ratings } from './types.ts';
 
 /**
  * Closes one rating period: a single Glicko-2 update over all of the period's matches (rating-table.ts, with
- * glicko2-period.ts: the glicko2 package's arithmetic, bit for bit, over flat arrays).
+ * glicko2-period.ts: the glicko2 package's arithmetic, bit for bit, into per-player sums).
  *
  * - `prior` must hold the current state of (at least) every player of the period; players missing from it
  *   are new and start at the configured defaults.
