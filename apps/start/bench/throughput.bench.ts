@@ -16,7 +16,9 @@
 //   rating closer works through that many, measured for BENCH_BACKLOG_WINDOW_S, default 60),
 //   BENCH_BACKLOG_RULESET (default inquisitors: a ladder whose closer was out for 20 days; original after
 //   a ranked row: a bulk load of results older than its last closed period, all rated as one period),
-//   BENCH_SEED_CHECKPOINT=0 (no CHECKPOINT after the backlog's seed),
+//   BENCH_SEED_CHECKPOINT=0 (no CHECKPOINT after the backlog's seed), BENCH_BACKLOG_SLICE_S (default 10:
+//   the backlog window in slices with the closer at work and held in turn, the held ones the reference;
+//   0: one window, compared with the house row only),
 //   BENCH_VERBOSE=1 (the processes' output),
 //   BENCH_PROF=<dir> (CPU profiles of the API, worker and agent processes)
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ import type { StartedProcess } from '@coup/devstack';
 import { createTestDatabase } from '@coup/db/testing';
 import type { TestDatabase } from '@coup/db/testing';
 import { seedBacklog } from './backlog-seed';
+import { closerSlices } from './closer-slices';
 import { benchCpuSeconds, boxCpuLine, redisCpuSeconds } from './box-cpu';
 import { cpuSince, postgresCostLine, postgresSnapshot } from './postgres-cost';
 import { storageReport } from './storage-report';
@@ -67,6 +70,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
  * seconds when it starts, which a 20 s window weighs as much as the steady state (DESIGN, the backlog).
  */
 const BACKLOG_WINDOW_S = Number(process.env.BENCH_BACKLOG_WINDOW_S ?? 60);
+/** The backlog row's slices, closer at work and held in turn (closer-slices.ts); 0: one window. */
+const BACKLOG_SLICE_S = Number(process.env.BENCH_BACKLOG_SLICE_S ?? 10);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 type Proc = StartedProcess;
@@ -252,9 +257,21 @@ async function main() {
       const r0 = await redisCpuSeconds(redis);
       const b0 = benchCpuSeconds();
       const pg0 = await postgresSnapshot(db);
-      await new Promise((r) =>
-        setTimeout(r, (row.label === 'house-backlog' ? BACKLOG_WINDOW_S : WINDOW_S) * 1000),
-      );
+      // The backlog row alternates slices with the closer at work and held (closer-slices.ts), but for a
+      // late bulk load, whose one transaction holds the ratings lock until the whole period is rated.
+      const sliced = row.label === 'house-backlog' && BACKLOG_SLICE_S > 0 && BACKLOG_RULESET !== 'original';
+      const slices = sliced
+        ? await closerSlices(db, {
+            windowMs: BACKLOG_WINDOW_S * 1000,
+            sliceMs: BACKLOG_SLICE_S * 1000,
+            stored: () => finishedCount(db),
+          })
+        : null;
+      if (!sliced) {
+        await new Promise((r) =>
+          setTimeout(r, (row.label === 'house-backlog' ? BACKLOG_WINDOW_S : WINDOW_S) * 1000),
+        );
+      }
       const pg1 = await postgresSnapshot(db);
       const c1 = await finishedCount(db);
       const seconds = (performance.now() - t0) / 1000;
@@ -283,7 +300,19 @@ async function main() {
       if (agentProcs.length > 0) parts['HTTP agents'] = agentCpu;
       Object.assign(parts, { Postgres: cpuSince(pg0.cpu, pg1.cpu), Redis: redisCpu, bench: benchCpu });
       console.log(`${''.padEnd(12)} ${boxCpuLine(parts, c1 - c0)}`);
-      if (pending !== null) {
+      if (pending !== null && slices) {
+        const working = slices.working.matches / slices.working.seconds;
+        const held = slices.held.matches / slices.held.seconds;
+        const house = rates.get('house');
+        console.log(
+          `${''.padEnd(12)} in ${BACKLOG_SLICE_S} s slices: closer at work ${working.toFixed(1)} matches/s` +
+            ` (${slices.working.seconds.toFixed(0)} s; ${(u0! - pending).toLocaleString('en')} rated,` +
+            ` ${((u0! - pending) / slices.working.seconds).toFixed(0)}/s; ${pending.toLocaleString('en')} still unrated),` +
+            ` held ${held.toFixed(1)} (${slices.held.seconds.toFixed(0)} s):` +
+            ` ${((working / held) * 100).toFixed(0)}% of play's pace with the closer held (goal >= 90%)` +
+            (house ? `; ${((working / house) * 100).toFixed(0)}% of the house row's` : ''),
+        );
+      } else if (pending !== null) {
         const house = rates.get('house');
         console.log(
           `${''.padEnd(12)} while the closer rates the backlog (${(u0! - pending).toLocaleString('en')} rated in the window,` +

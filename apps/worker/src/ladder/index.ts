@@ -1,7 +1,7 @@
 export { startLadder } from './ladder-worker';
 export type { LadderOptions, LadderWorker } from './ladder-worker';
 export { closeDuePeriods } from './close-periods';
-export { rebuildLiveRatings, refreshLiveRatings } from './live-ratings';
+export { RATINGS_LOCK, rebuildLiveRatings, refreshLiveRatings } from './live-ratings';
 export type { LiveRatingsOptions, LiveRatingsReport } from './live-ratings';
 export { matchmakerPass } from './matchmaker';
 export { formMatches, DEFAULT_MATCHMAKING } from './matchmaking';
