@@ -35,7 +35,7 @@ export interface RunningApi {
 /** Migrates, registers the house agents, then serves the API on the given Postgres and Redis. */
 export async function startApi(o: ApiOptions): Promise<RunningApi> {
   const { env } = o;
-  await migrate(o.databaseUrl, { log: o.log });
+  await migrate(o.databaseUrl, { log: o.log, progress: 'summary' });
   const runtime = createRuntime(env, { databaseUrl: o.databaseUrl, redisUrl: o.redisUrl });
   const admin = resolveAdminKey(env.ADMIN_KEY);
   const house = await ensureHouseAgents(runtime.prisma);

@@ -36,6 +36,26 @@ describe('migrate', () => {
     expect(await db.prisma.account.count()).toBe(0);
   });
 
+  it('says what it applies: a line each by default, one line in all as a start prints it', async () => {
+    const names = readMigrations().map((m) => m.name);
+    const each: string[] = [];
+    await migrate((await emptyDatabase()).url, { log: (l) => each.push(l) });
+    expect(each).toEqual(names.map((n) => `applying migration ${n}`));
+    const summary: string[] = [];
+    await migrate((await emptyDatabase()).url, { log: (l) => summary.push(l), progress: 'summary' });
+    expect(summary).toHaveLength(1);
+    expect(summary[0]).toMatch(
+      new RegExp(
+        `^applied ${names.length} migrations \\(${names[0]} \\.\\.\\. ${names.at(-1)}\\) in \\d+ ms$`,
+      ),
+    );
+    const again: string[] = [];
+    const db = await emptyDatabase();
+    await migrate(db.url);
+    await migrate(db.url, { log: (l) => again.push(l), progress: 'summary' });
+    expect(again).toEqual([]);
+  });
+
   it('is safe when several callers (separate connections) migrate one database at once', async () => {
     const db = await emptyDatabase();
     const results = await Promise.all([migrate(db.url), migrate(db.url), migrate(db.url), migrate(db.url)]);

@@ -27,8 +27,14 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 export type MigrateOptions = {
   /** Defaults to <repo>/prisma/migrations. */
   migrationsDir?: string;
-  /** Progress lines (which migration is applied); silent by default. */
+  /** Progress lines (which migration is applied) and warnings; silent by default. */
   log?: (line: string) => void;
+  /**
+   * `each` (default): a line per migration applied, as a deploy prints it; `summary`: one line for all of
+   * them, as a start prints it (a new database would otherwise open a newcomer's terminal with a line per
+   * migration the project ever had).
+   */
+  progress?: 'each' | 'summary';
   /** How long to wait for another process that is migrating the same database. Default 60 s. */
   lockTimeoutMs?: number;
 };
@@ -89,7 +95,7 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
             log(`warning: migration ${m.name} was edited after it was applied`);
           continue;
         }
-        log(`applying migration ${m.name}`);
+        if (options.progress !== 'summary') log(`applying migration ${m.name}`);
         await applyOne(client, m);
         applied.push(m.name);
       }
@@ -99,7 +105,14 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
   } finally {
     await client.end();
   }
-  return { applied, durationMs: Math.round(performance.now() - started) };
+  const durationMs = Math.round(performance.now() - started);
+  if (options.progress === 'summary' && applied.length > 0) {
+    const names = applied.length === 1 ? applied[0] : `${applied[0]} ... ${applied[applied.length - 1]}`;
+    log(
+      `applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${names}) in ${durationMs} ms`,
+    );
+  }
+  return { applied, durationMs };
 }
 
 async function applyOne(client: pg.Client, m: MigrationFile): Promise<void> {
