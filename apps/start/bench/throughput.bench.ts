@@ -59,6 +59,11 @@ if (!['original', 'inquisitors'].includes(BACKLOG_RULESET)) {
   console.error(`BENCH_BACKLOG_RULESET: unknown ${BACKLOG_RULESET} (known: original, inquisitors)`);
   process.exit(2);
 }
+/**
+ * In `original`, behind the ranked rows' closed periods, the backlog is a late bulk load: one period rated
+ * in one transaction, which holds the ratings lock throughout and shows nothing before it commits.
+ */
+const LATE_LOAD = BACKLOG_RULESET === 'original';
 const unknownRows = ROWS.filter((r) => !(ROW_NAMES as readonly string[]).includes(r) && r !== 'idle');
 if (unknownRows.length > 0) {
   console.error(`BENCH_ROWS: unknown ${unknownRows.join(', ')} (known: idle, ${ROW_NAMES.join(', ')})`);
@@ -244,8 +249,7 @@ async function main() {
       const feeder = rowFeeder(row, { db, base, adminKey, matchQueue });
       await feeder.begin();
       // The backlog row's window starts once the closer is at work (its first tick starts its thread).
-      // (A late bulk load is rated as one period in one transaction: nothing shows before it commits.)
-      if (row.label === 'house-backlog' && BACKLOG_RULESET !== 'original') await closerStarted(db, BACKLOG);
+      if (row.label === 'house-backlog' && !LATE_LOAD) await closerStarted(db, BACKLOG);
       await new Promise((r) => setTimeout(r, (rowIndex === 0 ? FIRST_WARMUP_S : WARMUP_S) * 1000));
       const u0 = row.label === 'house-backlog' ? await unratedCount(db) : null;
       const read = reader(base, readPaths);
@@ -258,8 +262,8 @@ async function main() {
       const b0 = benchCpuSeconds();
       const pg0 = await postgresSnapshot(db);
       // The backlog row alternates slices with the closer at work and held (closer-slices.ts), but for a
-      // late bulk load, whose one transaction holds the ratings lock until the whole period is rated.
-      const sliced = row.label === 'house-backlog' && BACKLOG_SLICE_S > 0 && BACKLOG_RULESET !== 'original';
+      // late bulk load (LATE_LOAD: the bench could not hold a closer that holds the lock throughout).
+      const sliced = row.label === 'house-backlog' && BACKLOG_SLICE_S > 0 && !LATE_LOAD;
       const slices = sliced
         ? await closerSlices(db, {
             windowMs: BACKLOG_WINDOW_S * 1000,

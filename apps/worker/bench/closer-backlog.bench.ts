@@ -19,6 +19,10 @@ const SIZES = (process.env.BENCH_BACKLOG ?? '100000,500000').split(',').map(Numb
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const PER_PERIOD = Number(process.env.BENCH_PER_PERIOD ?? 1_000);
 const KINDS = (process.env.BENCH_KINDS ?? 'outage,late').split(',') as ('outage' | 'late')[];
+if (KINDS.some((k) => k !== 'outage' && k !== 'late')) {
+  console.error(`BENCH_KINDS: ${KINDS.join(',')} (known: outage, late)`);
+  process.exit(2);
+}
 const PERIOD_MS = 600_000;
 /** The closer's rest after each batch or page, as a multiple of its work (the worker's backlog closer: 8). */
 const REST_RATIO = Number(process.env.BENCH_REST_RATIO ?? 0);
@@ -63,53 +67,52 @@ async function seed(db: TestDatabase, n: number, kind: 'outage' | 'late'): Promi
 }
 
 const rows: Record<string, string>[] = [];
-for (const n of SIZES)
-  for (const kind of KINDS) {
-    const db = await createTestDatabase();
-    try {
-      const t0 = performance.now();
-      await seed(db, n, kind);
-      console.log(
-        `seeded ${n.toLocaleString('en')} unrated ranked matches (${kind}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      );
-      const closer = closerThread(db.url);
-      await closer.close({ periodMs: PERIOD_MS, now: 0 }); // starts the thread (nothing is due at time 0)
-      const loop = monitorEventLoopDelay({ resolution: 10 });
-      loop.enable();
-      const rss0 = process.memoryUsage.rss();
-      let peak = rss0;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
-      const t = performance.now();
-      const closed = await closer.close({ periodMs: PERIOD_MS, restRatio: REST_RATIO });
-      const s = (performance.now() - t) / 1000;
-      clearInterval(sampler);
-      loop.disable();
-      await closer.stop();
-      const left = await db.prisma.match.count({ where: { ratingPeriodId: null } });
-      if (left !== 0) throw new Error(`${left} matches left unrated`);
-      // How many of the closer's rating updates rewrote the match in its page (HOT: no index entry, no dead
-      // row for vacuum), once the closer's connections have reported their counts.
-      let upd = { n: 0, hot: 0 };
-      for (let tries = 0; tries < 150 && upd.n < n; tries++) {
-        [upd = upd] = await db.prisma.$queryRaw<{ n: number; hot: number }[]>`
-        SELECT n_tup_upd::int AS n, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'matches'`;
-        if (upd.n < n) await new Promise((r) => setTimeout(r, 100));
-      }
-      rows.push({
-        backlog: `${n.toLocaleString('en')} ${kind}`,
-        periods: closed.length.toLocaleString('en'),
-        s: s.toFixed(1),
-        'matches/s': Math.round(n / s).toLocaleString('en'),
-        's per 100k': ((s * 100_000) / n).toFixed(1),
-        'loop delay p99, ms': (loop.percentile(99) / 1e6).toFixed(1),
-        'loop delay max, ms': (loop.max / 1e6).toFixed(1),
-        'RSS before / peak, MB': `${(rss0 / 2 ** 20).toFixed(0)} / ${(peak / 2 ** 20).toFixed(0)}`,
-        'rating updates HOT': `${upd.hot.toLocaleString('en')} of ${upd.n.toLocaleString('en')}`,
-      });
-    } finally {
-      await db.drop();
+for (const { n, kind } of SIZES.flatMap((n) => KINDS.map((kind) => ({ n, kind })))) {
+  const db = await createTestDatabase();
+  try {
+    const t0 = performance.now();
+    await seed(db, n, kind);
+    console.log(
+      `seeded ${n.toLocaleString('en')} unrated ranked matches (${kind}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const closer = closerThread(db.url);
+    await closer.close({ periodMs: PERIOD_MS, now: 0 }); // starts the thread (nothing is due at time 0)
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const rss0 = process.memoryUsage.rss();
+    let peak = rss0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+    const t = performance.now();
+    const closed = await closer.close({ periodMs: PERIOD_MS, restRatio: REST_RATIO });
+    const s = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    loop.disable();
+    await closer.stop();
+    const left = await db.prisma.match.count({ where: { ratingPeriodId: null } });
+    if (left !== 0) throw new Error(`${left} matches left unrated`);
+    // How many of the closer's rating updates rewrote the match in its page (HOT: no index entry, no dead
+    // row for vacuum), once the closer's connections have reported their counts.
+    let upd = { n: 0, hot: 0 };
+    for (let tries = 0; tries < 150 && upd.n < n; tries++) {
+      [upd = upd] = await db.prisma.$queryRaw<{ n: number; hot: number }[]>`
+      SELECT n_tup_upd::int AS n, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'matches'`;
+      if (upd.n < n) await new Promise((r) => setTimeout(r, 100));
     }
+    rows.push({
+      backlog: `${n.toLocaleString('en')} ${kind}`,
+      periods: closed.length.toLocaleString('en'),
+      s: s.toFixed(1),
+      'matches/s': Math.round(n / s).toLocaleString('en'),
+      's per 100k': ((s * 100_000) / n).toFixed(1),
+      'loop delay p99, ms': (loop.percentile(99) / 1e6).toFixed(1),
+      'loop delay max, ms': (loop.max / 1e6).toFixed(1),
+      'RSS before / peak, MB': `${(rss0 / 2 ** 20).toFixed(0)} / ${(peak / 2 ** 20).toFixed(0)}`,
+      'rating updates HOT': `${upd.hot.toLocaleString('en')} of ${upd.n.toLocaleString('en')}`,
+    });
+  } finally {
+    await db.drop();
   }
+}
 console.log(
   `closing a backlog (${AGENTS.toLocaleString('en')} agents, ${PER_PERIOD.toLocaleString('en')} matches per period):`,
 );
